@@ -98,3 +98,24 @@ export function pageViewAudience(path: string): PageViewAudience | null {
   if (p.includes("1319") || p.includes("1417")) return "students";
   return null;
 }
+
+/** Error pages, prerendered and served by the api for unknown paths (404) and failures (500). */
+export const ERROR_PAGE_PATHS = ["/404", "/500"] as const;
+
+/** Paths prerendered to static HTML at build time: the marketing pages and the error pages. */
+export const PRERENDERED_PATHS: readonly string[] = [...MARKETING_PATHS, ...ERROR_PAGE_PATHS];
+
+/**
+ * App routes rendered client-side from the SPA fallback (not prerendered). A pattern ending in
+ * "/*" also matches every path below it. The api answers 404 with the /404 page for any path
+ * that is neither prerendered nor matched here.
+ */
+export const APP_ROUTE_PATTERNS: readonly string[] = ["/_app", "/_app/*"];
+
+/** True when the path is an app route served from the SPA fallback (see APP_ROUTE_PATTERNS). */
+export function isAppRoutePath(path: string): boolean {
+  const p = normalizePath(path);
+  return APP_ROUTE_PATTERNS.some((pattern) =>
+    pattern.endsWith("/*") ? p.startsWith(pattern.slice(0, -1)) : p === pattern,
+  );
+}
