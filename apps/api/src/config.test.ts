@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("defaults to production, which refuses to start without its required settings", () => {
+    const problems = problemsOf({});
+    expect(problems.join("\n")).toContain("DATABASE_URL");
+    expect(problems.join("\n")).toContain("PUBLIC_ORIGIN");
+    expect(problems.join("\n")).toContain("ACCOUNTS_SIGNING_KEYS");
+    expect(problems.join("\n")).toContain("PAYMENT_ADAPTER");
+    expect(problems.join("\n")).toContain("SMS_ADAPTER");
+  });
+
+  it("lists every problem in one message", () => {
+    try {
+      loadConfig({
+        APP_ENV: "development",
+        PORT: "70000",
+        PUBLIC_ORIGIN: "not a url",
+        LOG_LEVEL: "loud",
+      });
+      throw new Error("expected a ConfigError");
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain("PUBLIC_ORIGIN");
+      expect(message).toContain("LOG_LEVEL");
+      expect(message.split("\n").filter((l) => l.startsWith("  - "))).toHaveLength(3);
+    }
+  });
+
+  it("rejects an unknown APP_ENV", () => {
+    expect(problemsOf({ APP_ENV: "qa" }).join()).toContain("APP_ENV");
+  });
+
+  it("refuses embedded PGlite and sandbox adapters in production even when the rest is set", () => {
+    const problems = problemsOf({
+      APP_ENV: "production",
+      PUBLIC_ORIGIN: "https://seoltab.example",
+      ACCOUNTS_SIGNING_KEYS: '[{"kty":"EC"}]',
+      PAYMENT_ADAPTER: "sandbox",
+    });
+    expect(problems.some((p) => p.startsWith("DATABASE_URL"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("PAYMENT_ADAPTER"))).toBe(true);
+  });
+
+  it("accepts a complete production configuration", () => {
+    const config = loadConfig({
+      APP_ENV: "production",
+      DATABASE_URL: "postgres://app@db.internal/app",
+      PUBLIC_ORIGIN: "https://seoltab.example/",
+      ACCOUNTS_SIGNING_KEYS: '[{"kty":"EC"}]',
+      PAYMENT_ADAPTER: "portone",
+      PORTONE_API_KEY: "key",
+      PORTONE_API_SECRET: "secret",
+      SMS_ADAPTER: "portone",
+    });
+    expect(config.localMode).toBe(false);
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db.internal/app" });
+    expect(config.baseUrls.accounts).toBe("https://seoltab.example/accounts");
+    expect(config.host).toBe("0.0.0.0");
+  });
+
+  it("uses local defaults in development: port 3000, ./data, sandbox, 15-minute tokens", () => {
+    const config = loadConfig({ APP_ENV: "development" });
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe("pglite");
+    expect(config.publicOrigin).toBe("http://localhost:3000");
+    expect(config.accessTokenTtlSeconds).toBe(900);
+    expect(config.consultationUrl).toBe("/consultation");
+    expect(config.localMode).toBe(true);
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * Settings of DESIGN.md §6, read from the environment and validated once at start with zod.
+ * A bad or missing setting stops the start with one message listing every problem
+ * (`ConfigError`). APP_ENV=production refuses embedded PGlite and sandbox adapters.
+ */
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const APP_ENVS = ["production", "stage", "development"] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (what: string) =>
+  z.url({
+    protocol: /^https?$/,
+    error: `${what}: http(s) 주소여야 합니다 (예: https://example.com)`,
+  });
+
+const optionalUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(url(what).optional());
+
+const intIn = (what: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${what}: 정수여야 합니다` })
+    .int(`${what}: 정수여야 합니다`)
+    .min(min, `${what}: ${min} 이상이어야 합니다`)
+    .max(max, `${what}: ${max} 이하여야 합니다`)
+    .default(fallback);
+
+const envSchema = z
+  .object({
+    APP_ENV: z
+      .enum(APP_ENVS, {
+        error: `APP_ENV: ${APP_ENVS.join(", ")} 중 하나여야 합니다`,
+      })
+      .default("production"),
+    PORT: intIn("PORT", 0, 65535, 3000),
+    HOST: optionalText,
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "DATABASE_URL: postgres:// 로 시작하는 주소여야 합니다")
+        .optional(),
+    ),
+    PUBLIC_ORIGIN: optionalUrl("PUBLIC_ORIGIN"),
+    /** Base addresses of the services (SPEC.md §7); default: PUBLIC_ORIGIN + the DESIGN.md §2 path. */
+    ACCOUNTS_BASE_URL: optionalUrl("ACCOUNTS_BASE_URL"),
+    AUTH_API_BASE_URL: optionalUrl("AUTH_API_BASE_URL"),
+    MAIN_API_BASE_URL: optionalUrl("MAIN_API_BASE_URL"),
+    SERVERLESS_API_BASE_URL: optionalUrl("SERVERLESS_API_BASE_URL"),
+    HUB_API_BASE_URL: optionalUrl("HUB_API_BASE_URL"),
+    GRAPHQL_BASE_URL: optionalUrl("GRAPHQL_BASE_URL"),
+    ACCESS_TOKEN_TTL: intIn("ACCESS_TOKEN_TTL", 60, 86_400, 900),
+    /** JSON array of private JWKs (ES256, with kid): current first, previous second. */
+    ACCOUNTS_SIGNING_KEYS: optionalText,
+    PAYMENT_ADAPTER: z
+      .enum(["sandbox", "portone"], {
+        error: "PAYMENT_ADAPTER: sandbox 또는 portone 이어야 합니다",
+      })
+      .default("sandbox"),
+    PORTONE_API_KEY: optionalText,
+    PORTONE_API_SECRET: optionalText,
+    PORTONE_API_BASE_URL: optionalUrl("PORTONE_API_BASE_URL"),
+    SMS_ADAPTER: z
+      .enum(["sandbox", "portone"], { error: "SMS_ADAPTER: sandbox 또는 portone 이어야 합니다" })
+      .default("sandbox"),
+    CHANNEL_TALK_PLUGIN_KEY: optionalText,
+    GTM_CONTAINER_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/, "GTM_CONTAINER_ID: GTM-XXXXXXX 형식이어야 합니다")
+        .optional(),
+    ),
+    CONSULTATION_URL: z.string().trim().min(1).default("/consultation"),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "REDIS_URL: redis:// 로 시작해야 합니다")
+        .optional(),
+    ),
+    /** Largest accepted request body, in bytes (default 1 MiB). */
+    BODY_LIMIT_BYTES: intIn("BODY_LIMIT_BYTES", 1024, 50 * 1024 * 1024, 1024 * 1024),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "LOG_LEVEL: fatal, error, warn, info, debug, trace, silent 중 하나여야 합니다",
+      })
+      .default("info"),
+    /** Folder of the web build (apps/web/build/client by default). */
+    WEB_BUILD_DIR: optionalText,
+    /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted. */
+    TRUST_PROXY_HOPS: intIn("TRUST_PROXY_HOPS", 0, 10, 0),
+  })
+  .superRefine((env, ctx) => {
+    const need = (key: string, why: string) =>
+      ctx.addIssue({ code: "custom", path: [key], message: `${key}: ${why}` });
+    if (env.APP_ENV === "production") {
+      if (!env.DATABASE_URL)
+        need("DATABASE_URL", "production 에서는 필수입니다 (내장 PGlite 는 로컬 전용)");
+      if (!env.PUBLIC_ORIGIN) need("PUBLIC_ORIGIN", "production 에서는 필수입니다");
+      if (!env.ACCOUNTS_SIGNING_KEYS) need("ACCOUNTS_SIGNING_KEYS", "production 에서는 필수입니다");
+      if (env.PAYMENT_ADAPTER === "sandbox")
+        need("PAYMENT_ADAPTER", "production 에서는 sandbox 를 쓸 수 없습니다 (portone)");
+      if (env.SMS_ADAPTER === "sandbox")
+        need("SMS_ADAPTER", "production 에서는 sandbox 를 쓸 수 없습니다 (portone)");
+    }
+    if (env.PAYMENT_ADAPTER === "portone") {
+      if (!env.PORTONE_API_KEY) need("PORTONE_API_KEY", "PAYMENT_ADAPTER=portone 이면 필수입니다");
+      if (!env.PORTONE_API_SECRET)
+        need("PORTONE_API_SECRET", "PAYMENT_ADAPTER=portone 이면 필수입니다");
+    }
+    if (env.ACCOUNTS_SIGNING_KEYS) {
+      try {
+        const keys: unknown = JSON.parse(env.ACCOUNTS_SIGNING_KEYS);
+        if (!Array.isArray(keys) || keys.length === 0) throw new Error("empty");
+      } catch {
+        need("ACCOUNTS_SIGNING_KEYS", "비어 있지 않은 JWK 배열(JSON)이어야 합니다");
+      }
+    }
+  });
+
+export type AppEnv = (typeof APP_ENVS)[number];
+
+/** Validated settings. Addresses have no trailing slash. */
+export interface Config {
+  appEnv: AppEnv;
+  /** True in development: demo data is seeded, sandbox outboxes are readable. */
+  localMode: boolean;
+  port: number;
+  host: string;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  publicOrigin: string;
+  baseUrls: {
+    accounts: string;
+    authApi: string;
+    main: string;
+    serverless: string;
+    hub: string;
+    graphql: string;
+  };
+  accessTokenTtlSeconds: number;
+  signingKeys: string | undefined;
+  payment:
+    | { adapter: "sandbox" }
+    | { adapter: "portone"; apiKey: string; apiSecret: string; baseUrl: string };
+  smsAdapter: "sandbox" | "portone";
+  channelTalkPluginKey: string | undefined;
+  gtmContainerId: string | undefined;
+  consultationUrl: string;
+  redisUrl: string | undefined;
+  bodyLimitBytes: number;
+  logLevel: string;
+  webBuildDir: string;
+  trustProxyHops: number;
+}
+
+/** Thrown by `loadConfig`; `message` lists every problem, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `설정이 올바르지 않아 서버를 시작할 수 없습니다:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+const trimSlash = (u: string) => u.replace(/\/+$/, "");
+
+/**
+ * Reads and validates settings from `env` (default `process.env`).
+ * @throws ConfigError listing every bad or missing setting.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  }
+  const e = parsed.data;
+  const publicOrigin = trimSlash(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`);
+  const base = (v: string | undefined, path: string) => trimSlash(v ?? `${publicOrigin}${path}`);
+  return {
+    appEnv: e.APP_ENV,
+    localMode: e.APP_ENV === "development",
+    port: e.PORT,
+    host: e.HOST ?? (e.APP_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: resolve(e.DATA_DIR) },
+    publicOrigin,
+    baseUrls: {
+      accounts: base(e.ACCOUNTS_BASE_URL, "/accounts"),
+      authApi: base(e.AUTH_API_BASE_URL, ""),
+      main: base(e.MAIN_API_BASE_URL, "/main"),
+      serverless: base(e.SERVERLESS_API_BASE_URL, "/serverless"),
+      hub: base(e.HUB_API_BASE_URL, "/hub"),
+      graphql: base(e.GRAPHQL_BASE_URL, ""),
+    },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    signingKeys: e.ACCOUNTS_SIGNING_KEYS,
+    payment:
+      e.PAYMENT_ADAPTER === "portone"
+        ? {
+            adapter: "portone",
+            apiKey: e.PORTONE_API_KEY ?? "",
+            apiSecret: e.PORTONE_API_SECRET ?? "",
+            baseUrl: trimSlash(e.PORTONE_API_BASE_URL ?? "https://api.iamport.kr"),
+          }
+        : { adapter: "sandbox" },
+    smsAdapter: e.SMS_ADAPTER,
+    channelTalkPluginKey: e.CHANNEL_TALK_PLUGIN_KEY,
+    gtmContainerId: e.GTM_CONTAINER_ID,
+    consultationUrl: e.CONSULTATION_URL,
+    redisUrl: e.REDIS_URL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    webBuildDir: resolve(
+      e.WEB_BUILD_DIR ?? new URL("../../web/build/client", import.meta.url).pathname,
+    ),
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+  };
+}

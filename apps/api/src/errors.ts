@@ -1,0 +1,114 @@
+/**
+ * Application errors with stable codes (CONVENTIONS.md §5). A domain error has a kind and a
+ * snake_case code; this file is the one place mapping kinds to HTTP status and GraphQL
+ * classification (DESIGN.md §2) and codes to Korean messages a person can act on.
+ */
+
+export type ErrorKind =
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "gateway"
+  | "unavailable"
+  | "internal";
+
+/** GraphQL `extensions.classification` values (DESIGN.md §2). */
+export type Classification =
+  "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "INTERNAL_ERROR";
+
+/** One invalid field of a request: its name as sent on the wire and a Korean message. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    /** Stable snake_case code, e.g. `validation_failed`, `route_not_found`. */
+    readonly code: string,
+    /** Korean message shown to the person. */
+    message: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+const KINDS: Record<
+  ErrorKind,
+  { status: number; classification: Classification; statusCode: string }
+> = {
+  validation: { status: 400, classification: "BAD_REQUEST", statusCode: "4000" },
+  unauthorized: { status: 401, classification: "UNAUTHORIZED", statusCode: "4010" },
+  forbidden: { status: 403, classification: "FORBIDDEN", statusCode: "4030" },
+  not_found: { status: 404, classification: "NOT_FOUND", statusCode: "4040" },
+  conflict: { status: 409, classification: "BAD_REQUEST", statusCode: "4090" },
+  payload_too_large: { status: 413, classification: "BAD_REQUEST", statusCode: "4130" },
+  unsupported_media_type: { status: 415, classification: "BAD_REQUEST", statusCode: "4150" },
+  rate_limited: { status: 429, classification: "BAD_REQUEST", statusCode: "4290" },
+  gateway: { status: 502, classification: "INTERNAL_ERROR", statusCode: "5020" },
+  unavailable: { status: 503, classification: "INTERNAL_ERROR", statusCode: "5030" },
+  internal: { status: 500, classification: "INTERNAL_ERROR", statusCode: "5000" },
+};
+
+/** HTTP status, GraphQL classification and envelope STATUSCODE of an error kind. */
+export function describeKind(kind: ErrorKind) {
+  return KINDS[kind];
+}
+
+/** Korean message for errors that reach users without a more specific one. */
+export const MESSAGES = {
+  internal: "일시적인 오류가 발생했어요. 잠시 후 다시 시도해 주세요.",
+  routeNotFound: "요청하신 주소를 찾을 수 없어요. 주소를 다시 확인해 주세요.",
+  invalidJson: "요청 본문이 올바른 JSON 형식이 아니에요. 내용을 확인한 뒤 다시 보내 주세요.",
+  emptyJson: "요청 본문이 비어 있어요. JSON 객체를 보내 주세요.",
+  unsupportedMediaType: "지원하지 않는 Content-Type 이에요. application/json 으로 보내 주세요.",
+  payloadTooLarge: "요청 본문이 너무 커요. 크기를 줄여 다시 보내 주세요.",
+  validation: "입력값을 확인해 주세요.",
+  methodNotAllowed: "이 주소는 POST 요청만 받아요.",
+  graphqlSyntax: "GraphQL 요청 문서를 해석할 수 없어요. 문법을 확인해 주세요.",
+  graphqlValidation: "GraphQL 요청이 스키마와 맞지 않아요. 필드와 인자를 확인해 주세요.",
+  graphqlTooDeep: "GraphQL 요청이 너무 깊게 중첩되어 있어요. 요청을 나누어 보내 주세요.",
+  graphqlTooComplex: "GraphQL 요청이 너무 많은 데이터를 요구해요. 요청을 나누어 보내 주세요.",
+  graphqlMissingQuery: "GraphQL 요청에 query 가 없어요.",
+} as const;
+
+/**
+ * Maps a Fastify/framework error (JSON parse, content type, body size) or an AppError to an
+ * AppError. Unknown errors become `internal` with a generic message: 5xx details never leave
+ * the server.
+ */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; statusCode?: number; validation?: unknown } | undefined;
+  switch (e?.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new AppError("validation", "invalid_json", MESSAGES.invalidJson);
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("validation", "empty_json", MESSAGES.emptyJson);
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError(
+        "unsupported_media_type",
+        "unsupported_media_type",
+        MESSAGES.unsupportedMediaType,
+      );
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("payload_too_large", "payload_too_large", MESSAGES.payloadTooLarge);
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new AppError("validation", "invalid_content_length", MESSAGES.invalidJson);
+  }
+  if (err instanceof SyntaxError && e?.statusCode === 400) {
+    return new AppError("validation", "invalid_json", MESSAGES.invalidJson);
+  }
+  if (typeof e?.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    return new AppError("validation", "bad_request", MESSAGES.validation);
+  }
+  return new AppError("internal", "internal_error", MESSAGES.internal);
+}

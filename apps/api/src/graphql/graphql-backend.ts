@@ -1,0 +1,165 @@
+/**
+ * The eight GraphQL backends of DESIGN.md §2 (`/{name}/graphql`, SPEC.md §7 clientName routing),
+ * each an encapsulated Fastify plugin with its own Mercurius schema. Shared here: the depth
+ * limit, the cost limit, introspection off in production, and one error formatter that gives
+ * every error `extensions.classification` (and `extensions.code` where a module sets one) with
+ * a Korean message a person can act on. 5xx details never leave the server.
+ */
+import type { FastifyInstance } from "fastify";
+import mercurius, { type IResolvers } from "mercurius";
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  type ExecutionResult,
+  type ValidationRule,
+} from "graphql";
+import { createComplexityRule, simpleEstimator } from "graphql-query-complexity";
+import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
+import { AppError, MESSAGES, describeKind, toAppError, type Classification } from "../errors.ts";
+
+export { GRAPHQL_BACKENDS };
+
+/** Deepest selection nesting accepted. */
+export const MAX_QUERY_DEPTH = 10;
+/** Largest accepted query cost (1 per field, simple estimator). */
+export const MAX_QUERY_COST = 500;
+
+export interface GraphqlBackendOptions {
+  name: GraphqlBackend;
+  /** SDL of the backend; modules extend it in later issues. */
+  schema: string;
+  resolvers: IResolvers;
+  production: boolean;
+}
+
+interface FormattedError {
+  /** HTTP status to answer with when this is the first error; not sent. */
+  status?: number;
+  message: string;
+  locations?: readonly { line: number; column: number }[];
+  path?: readonly (string | number)[];
+  extensions: { classification: Classification; code?: string; detail?: string };
+}
+
+const STATUS_OF: Record<Classification, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INTERNAL_ERROR: 500,
+};
+
+/** Flattens Mercurius' wrapped validation errors into plain GraphQLErrors. */
+function flatten(errors: readonly GraphQLError[]): GraphQLError[] {
+  return errors.flatMap((error) => {
+    const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
+    if (Array.isArray(inner)) {
+      return inner.map((e) =>
+        e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message ?? e)),
+      );
+    }
+    return [error];
+  });
+}
+
+/** Turns one error into the wire shape with classification, code and a Korean message. */
+export function formatGraphqlError(
+  error: GraphQLError,
+  log: FastifyInstance["log"],
+): FormattedError {
+  const base = { locations: error.locations, path: error.path };
+  const original = error.originalError;
+  if ((original as { code?: string } | undefined)?.code?.startsWith("FST_")) {
+    // Body problems caught by Fastify before GraphQL (malformed JSON, size, content type).
+    const appError = toAppError(original);
+    return {
+      ...base,
+      status: describeKind(appError.kind).status,
+      message: appError.message,
+      extensions: {
+        classification: describeKind(appError.kind).classification,
+        code: appError.code,
+      },
+    };
+  }
+  if (original instanceof AppError) {
+    return {
+      ...base,
+      message: original.message,
+      extensions: {
+        classification: describeKind(original.kind).classification,
+        code: original.code,
+      },
+    };
+  }
+  const ext = error.extensions as { classification?: Classification; code?: string } | undefined;
+  if (ext?.classification) {
+    return {
+      ...base,
+      message: error.message,
+      extensions: { ...ext, classification: ext.classification },
+    };
+  }
+  const text = error.message;
+  const bad = (message: string) => ({
+    ...base,
+    message,
+    extensions: { classification: "BAD_REQUEST" as const, detail: text },
+  });
+  if (text.startsWith("Syntax Error")) return bad(MESSAGES.graphqlSyntax);
+  if (/depth limit/i.test(text)) return bad(MESSAGES.graphqlTooDeep);
+  if (/complexity/i.test(text)) return bad(MESSAGES.graphqlTooComplex);
+  if (/Unknown query|must provide|query.*missing/i.test(text))
+    return bad(MESSAGES.graphqlMissingQuery);
+  if (!original || (original as { code?: string }).code?.startsWith("MER_ERR_GQL")) {
+    // Errors raised by GraphQL validation itself (unknown field, wrong argument, ...).
+    return bad(MESSAGES.graphqlValidation);
+  }
+  log.error({ err: original }, "unhandled error in GraphQL resolver");
+  return { ...base, message: MESSAGES.internal, extensions: { classification: "INTERNAL_ERROR" } };
+}
+
+/** Registers one backend's Mercurius instance at `/graphql` inside the current prefix. */
+export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendOptions) {
+  const validationRules: ValidationRule[] = [
+    createComplexityRule({
+      maximumComplexity: MAX_QUERY_COST,
+      estimators: [simpleEstimator({ defaultComplexity: 1 })],
+      createError: (max, actual) =>
+        new GraphQLError(`Query complexity ${actual} exceeds the maximum of ${max}`),
+    }),
+  ];
+  if (opts.production) validationRules.push(NoSchemaIntrospectionCustomRule);
+
+  await app.register(mercurius, {
+    schema: opts.schema,
+    resolvers: opts.resolvers,
+    path: "/graphql",
+    graphiql: false,
+    jit: 1,
+    queryDepth: MAX_QUERY_DEPTH,
+    validationRules,
+    errorFormatter: (execution: ExecutionResult & { errors: readonly GraphQLError[] }, ctx) => {
+      const log = ctx.reply ? ctx.reply.log : app.log;
+      const formatted = flatten(execution.errors).map((e) => formatGraphqlError(e, log));
+      const first = formatted[0];
+      const errors = formatted.map(({ status: _status, ...rest }) => rest);
+      return {
+        statusCode: execution.data
+          ? 200
+          : (first?.status ?? STATUS_OF[first?.extensions.classification ?? "INTERNAL_ERROR"]),
+        response: { data: execution.data ?? null, errors } as unknown as ExecutionResult,
+      };
+    },
+  });
+}
+
+/** The schema each backend starts with: `{ __typename }` and `backend` (its own name). */
+export function baseSchema(): string {
+  return /* GraphQL */ `
+    type Query {
+      "Name of the backend that answered (SPEC.md §7 clientName routing)."
+      backend: String!
+    }
+  `;
+}

@@ -1,0 +1,51 @@
+/**
+ * Process entry: validates settings, builds the app, listens, and drains on SIGTERM/SIGINT
+ * (in-flight requests finish, new ones get 503, the database closes, then exit 0).
+ * A bad setting exits 1 with one message listing every problem.
+ */
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const started = Date.now();
+const app = await buildApp({ config });
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, "closing after an uncaught error");
+  else app.log.info({ signal }, "draining and shutting down");
+  await app.close();
+});
+
+const address = await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  {
+    address,
+    appEnv: config.appEnv,
+    database: app.database.driver,
+    startupMs: Date.now() - started,
+  },
+  "server listening",
+);
+if (config.localMode) {
+  const shown = address.replace("127.0.0.1", "localhost");
+  console.log(
+    [
+      "",
+      `  설탭 로컬 서버: ${shown}`,
+      `  데이터베이스: ${app.database.driver === "pglite" ? `내장 PostgreSQL (PGlite) ${config.database.kind === "pglite" ? config.database.dataDir : ""}` : "PostgreSQL (DATABASE_URL)"}`,
+      "  데모 계정 (비밀번호 Demo1234!): student@example.com, parent@example.com, tutor@example.com, admin@example.com",
+      "",
+    ].join("\n"),
+  );
+}

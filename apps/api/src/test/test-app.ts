@@ -1,0 +1,52 @@
+/**
+ * Builds the real app for API tests: in-memory PGlite by default, or the PostgreSQL server of
+ * DATABASE_URL when set (CI runs the suite again that way). Logs are silent.
+ */
+import type { FastifyInstance } from "fastify";
+import { openDatabase, type DatabaseHandle } from "@seoltab/db";
+import { buildApp } from "../app.ts";
+import { loadConfig, type Config } from "../config.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Local-mode config for tests; `env` overrides settings, `patch` the validated result. */
+export function testConfig(env: Record<string, string> = {}, patch: Partial<Config> = {}): Config {
+  const config = loadConfig({
+    APP_ENV: "development",
+    LOG_LEVEL: "silent",
+    WEB_BUILD_DIR: "/nonexistent-web-build",
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
+  });
+  return { ...config, ...patch };
+}
+
+export function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  return url
+    ? openDatabase({ kind: "postgres", url, poolSize: 4 })
+    : openDatabase({ kind: "pglite-memory" });
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  patch: Partial<Config> = {},
+): Promise<TestApp> {
+  const config = testConfig(env, patch);
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database, logger: false });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

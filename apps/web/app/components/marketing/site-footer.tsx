@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { MARKETING_NAV } from "../../content/navigation";
+import { RefundPolicySummary } from "../../content/refund-policy";
+import { BUSINESS_INFO, SITE_NAME, SITE_TAGLINE } from "../../site";
+import { useModalStore } from "../../stores/modal-store";
+import { Logo } from "./logo";
+
+/** Opens the business information (alert) with a button to the refund policy (full, stacked). */
+function BusinessInfoButton() {
+  const openAlert = useModalStore((state) => state.openAlert);
+  const openFull = useModalStore((state) => state.openFull);
+
+  const showBusinessInfo = () => {
+    void openAlert({
+      title: "사업자 정보",
+      message: (
+        <>
+          <dl className="info-list">
+            {BUSINESS_INFO.map((row) => (
+              <div key={row.label} className="info-list__row">
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            onClick={() =>
+              void openFull({ title: "환불 규정", content: <RefundPolicySummary /> })
+            }
+          >
+            환불 규정 보기
+          </button>
+        </>
+      ),
+    });
+  };
+
+  return (
+    <button type="button" className="site-footer__button" onClick={showBusinessInfo}>
+      사업자 정보
+    </button>
+  );
+}
+
+/** Footer of the marketing pages. */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Logo className="logo logo--footer" />
+          <p>{SITE_TAGLINE}</p>
+        </div>
+        <nav aria-label="사이트 메뉴">
+          <ul className="site-footer__links">
+            {MARKETING_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/enrollment">수강 신청</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-footer__meta">
+          <BusinessInfoButton />
+          <p>
+            © {SITE_NAME}. 서울대 선생님과 함께하는 1:1 온라인 과외·태블릿 학습 서비스
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

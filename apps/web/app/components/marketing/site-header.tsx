@@ -1,0 +1,69 @@
+import { useId, useState } from "react";
+import { NavLink } from "react-router";
+import { MARKETING_NAV } from "../../content/navigation";
+import { useRootStore } from "../../stores/root-store";
+import { ButtonLink } from "./button-link";
+import { Logo } from "./logo";
+
+/**
+ * Header of the marketing pages: logo, page menu (a disclosure below 768 px), account link and
+ * the enrollment call to action. The account link reads the persisted auth flag; during
+ * hydration it shows the signed-out link, as in the prerendered HTML (see entry.client.tsx).
+ */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const signedIn = useRootStore((state) => state.auth.flag);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Logo />
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span className="visually-hidden">{menuOpen ? "메뉴 닫기" : "메뉴 열기"}</span>
+        </button>
+        <nav
+          id={menuId}
+          className="site-header__nav"
+          data-open={menuOpen ? "true" : "false"}
+          aria-label="주요 메뉴"
+        >
+          <ul className="site-header__links">
+            {MARKETING_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="site-header__link" onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="site-header__account">
+            <NavLink
+              to={signedIn ? "/_app" : "/sign_in"}
+              className="site-header__link"
+              onClick={closeMenu}
+            >
+              {signedIn ? "내 학습 공간" : "로그인"}
+            </NavLink>
+            <ButtonLink to="/enrollment">수강 신청</ButtonLink>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { ToastContainer, type ToastContainerProps } from "react-toastify";
+
+/** SPEC.md §9: toasts close by themselves after 5000 ms. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/**
+ * Toast behaviour of SPEC.md §2: top-right, auto-close after 5000 ms, no progress bar, close on
+ * click, pause on hover, draggable. Every value is set explicitly because react-toastify v10/v11
+ * changed some defaults (closeOnClick false, draggable "touch"); see reference/INTEGRATIONS.md §5.
+ */
+export const TOAST_CONTAINER_PROPS = {
+  position: "top-right",
+  autoClose: TOAST_AUTO_CLOSE_MS,
+  hideProgressBar: true,
+  closeOnClick: true,
+  pauseOnHover: true,
+  draggable: true,
+} as const satisfies ToastContainerProps;
+
+/** The one toast container of the app, mounted in the root route. Show toasts with `toast()`. */
+export function AppToastContainer() {
+  return <ToastContainer {...TOAST_CONTAINER_PROPS} />;
+}

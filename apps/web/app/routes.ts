@@ -1,0 +1,51 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import type { MARKETING_PATHS } from "@seoltab/domain";
+
+/**
+ * Route table (explicit, not file-system routes).
+ *
+ * - Marketing pages (MARKETING_PATHS of @seoltab/domain) share the marketing layout. The map
+ *   below is typed by that list, so a path added in the domain package fails the typecheck
+ *   until it has a page.
+ * - `*` renders the not-found page. It also serves /404: the api answers unknown paths with the
+ *   prerendered /404 HTML (status 404), and because /404 and every unknown path match the same
+ *   route, the browser finds the route module already loaded and hydrates without a mismatch.
+ * - /_app and /_app/* (APP_ROUTE_PATTERNS) are the app shell, rendered in the browser from the
+ *   SPA fallback.
+ */
+type MarketingPath = (typeof MARKETING_PATHS)[number];
+
+const MARKETING_PAGES: Record<MarketingPath, string> = {
+  "/": "routes/home.tsx",
+  "/index": "routes/home.tsx",
+  "/smart": "routes/smart.tsx",
+  "/smart_content": "routes/smart-content.tsx",
+  "/examination": "routes/examination.tsx",
+  "/seoltab_review": "routes/seoltab-review.tsx",
+  "/seoltab_faq_st": "routes/seoltab-faq.tsx",
+  "/enrollment": "routes/enrollment.tsx",
+  "/promotion/winter": "routes/promotion-winter.tsx",
+  "/promotion/winter/basicschool": "routes/promotion-winter-basicschool.tsx",
+  "/promotion/winter/specialschool": "routes/promotion-winter-specialschool.tsx",
+};
+
+/** Route id of the catch-all not-found route (also the /404 page). */
+export const NOT_FOUND_ROUTE_ID = "routes/not-found";
+
+export default [
+  layout(
+    "routes/marketing-layout.tsx",
+    Object.entries(MARKETING_PAGES).map(([path, file]) =>
+      path === "/"
+        ? index(file)
+        : // One module may serve two paths ("/" and "/index"), so ids come from the path.
+          route(path.slice(1), file, { id: `marketing${path}` }),
+    ),
+  ),
+  route("500", "routes/server-error.tsx"),
+  route("_app", "routes/app-shell.tsx", [
+    index("routes/app-home.tsx"),
+    route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
+  ]),
+  route("*", "routes/not-found.tsx", { id: NOT_FOUND_ROUTE_ID }),
+] satisfies RouteConfig;

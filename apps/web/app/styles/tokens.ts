@@ -1,0 +1,31 @@
+/**
+ * Design tokens shared by CSS (app/styles/tokens.css, same values as custom properties) and
+ * TypeScript (media queries, inline sizes). SPEC.md §2: breakpoints 1440 / 768 / 360 px, mobile
+ * is below 768 px, modal width 328 px, chat widget z-index 1500.
+ */
+export const BREAKPOINTS = {
+  /** Wide desktop layout from this width. */
+  desktop: 1440,
+  /** Tablet layout from this width; anything narrower is mobile. */
+  tablet: 768,
+  /** Smallest supported mobile width. */
+  mobile: 360,
+} as const;
+
+/** Media queries matching the breakpoints (CSS custom properties cannot be used in @media). */
+export const MEDIA = {
+  mobile: `(max-width: ${BREAKPOINTS.tablet - 0.02}px)`,
+  tablet: `(min-width: ${BREAKPOINTS.tablet}px)`,
+  desktop: `(min-width: ${BREAKPOINTS.desktop}px)`,
+} as const;
+
+/** Width of alert, confirm and (from the tablet breakpoint) full modals, in px. */
+export const MODAL_WIDTH = 328;
+
+/** Stacking order. Modals sit above the chat widget; each stacked modal adds 2. */
+export const Z_INDEX = {
+  header: 100,
+  chatWidget: 1500,
+  modal: 2000,
+  loader: 3000,
+} as const;

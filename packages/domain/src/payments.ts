@@ -1,0 +1,49 @@
+/**
+ * Lifecycles of payments and payment items as explicit state-transition tables (SPEC.md §4
+ * leaves transitions "not shown"; this is our design, CONVENTIONS.md "Vendure / Medusa").
+ * A state absent from a table's values is terminal. Every change is recorded with its
+ * initiator by the api (DESIGN.md §4).
+ */
+import type { PaymentItemState, PaymentState } from "./enums.ts";
+
+/** A transition table: for each state, the states it may move to. */
+export type TransitionTable<S extends string> = Readonly<Record<S, readonly S[]>>;
+
+/**
+ * Payment item states (SPEC.md §4 set one): a paid item can be asked for a refund; the request
+ * ends REFUNDED or REFUND_REQUEST_FAILED; a failed request may be asked again. REFUNDED is
+ * terminal.
+ */
+export const PAYMENT_ITEM_TRANSITIONS: TransitionTable<PaymentItemState> = {
+  PAID: ["REFUND_REQUESTED"],
+  REFUND_REQUESTED: ["REFUNDED", "REFUND_REQUEST_FAILED"],
+  REFUND_REQUEST_FAILED: ["REFUND_REQUESTED"],
+  REFUNDED: [],
+};
+
+/**
+ * Payment states (SPEC.md §4 set two): READY (awaiting the gateway or a virtual-account deposit)
+ * ends PAID or FAILED; refunds move a paid payment to PARTIALLY_REFUNDED (again for each further
+ * partial refund) or TOTALLY_REFUNDED. FAILED and TOTALLY_REFUNDED are terminal.
+ */
+export const PAYMENT_TRANSITIONS: TransitionTable<PaymentState> = {
+  READY: ["PAID", "FAILED"],
+  PAID: ["PARTIALLY_REFUNDED", "TOTALLY_REFUNDED"],
+  PARTIALLY_REFUNDED: ["PARTIALLY_REFUNDED", "TOTALLY_REFUNDED"],
+  TOTALLY_REFUNDED: [],
+  FAILED: [],
+};
+
+/**
+ * True when `table` allows moving from `from` to `to`. Pass the table of the lifecycle at hand:
+ * `canTransition(PAYMENT_TRANSITIONS, "READY", "PAID")` → true,
+ * `canTransition(PAYMENT_ITEM_TRANSITIONS, "REFUNDED", "PAID")` → false.
+ * (Both lifecycles have a PAID state, so the table is what tells them apart.)
+ */
+export function canTransition<S extends string>(
+  table: TransitionTable<S>,
+  from: S,
+  to: S,
+): boolean {
+  return table[from].includes(to);
+}
