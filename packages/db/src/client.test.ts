@@ -35,3 +35,27 @@ describe("openDatabase (PGlite in a directory)", () => {
     await second.close();
   }, 60_000);
 });
+
+describe.runIf(process.env.DATABASE_URL)("openDatabase (PostgreSQL server)", () => {
+  it("connects, migrates idempotently and answers ping", async () => {
+    const handle = await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL ?? "" });
+    expect(handle.driver).toBe("postgres");
+    await handle.migrate();
+    await handle.migrate();
+    await handle.ping();
+    const maths = await handle.db
+      .select()
+      .from(schema.taxonomies)
+      .where(eq(schema.taxonomies.termTaxonomyId, 1001));
+    expect(maths).toHaveLength(1);
+    await handle.close();
+  });
+});
+
+describe("openDatabase (unreachable server)", () => {
+  it("fails at open, not at the first request", async () => {
+    await expect(
+      openDatabase({ kind: "postgres", url: "postgres://nobody@127.0.0.1:1/none" }),
+    ).rejects.toThrow();
+  });
+});

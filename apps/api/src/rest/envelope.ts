@@ -5,7 +5,7 @@
  * Errors use the same envelope with RESULT "FAIL", a Korean STATUSMSG and, in RESPONSE,
  * `ERROR_CODE` (stable snake_case) and `FIELDS` (per-field problems of a validation error).
  */
-import type { AppError} from "../errors.ts";
+import type { AppError } from "../errors.ts";
 import { describeKind } from "../errors.ts";
 
 export interface Envelope<T> {

@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../test/test-app.ts";
+import { inlineScriptHashes } from "./web.ts";
+
+// A miniature web build with the same layout as apps/web/build/client.
+const dir = mkdtempSync(join(tmpdir(), "seoltab-web-"));
+const inline = 'window.__ctx = {"a":1};';
+const files: Record<string, string> = {
+  "index.html": `<!doctype html><html><head><title>홈</title></head><body>홈 화면<script>${inline}</script><script type="module" src="/assets/entry.js"></script></body></html>`,
+  "smart/index.html": "<!doctype html><title>스마트</title><p>스마트 수업</p>",
+  "404/index.html": "<!doctype html><title>404</title><p>페이지를 찾을 수 없어요</p>",
+  "__spa-fallback.html": "<!doctype html><title>앱</title><div id=app></div>",
+  "assets/entry.js": "console.log('entry')",
+  "smart.data": "[]",
+  "robots.txt": "User-agent: *\nAllow: /\n",
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  for (const [name, body] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), body);
+  }
+  t = await buildTestApp({ WEB_BUILD_DIR: dir });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("web build serving", () => {
+  it("serves a prerendered page with a CSP that allows exactly its inline scripts", async () => {
+    const res = await t.app.inject("/");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain("홈 화면");
+    const hash = createHash("sha256").update(inline).digest("base64");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain("unsafe-inline' 'self'; script");
+    expect(csp.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+
+  it("serves nested prerendered pages with or without a trailing slash", async () => {
+    for (const url of ["/smart", "/smart/"]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("스마트 수업");
+    }
+  });
+
+  it("serves app routes from the SPA fallback", async () => {
+    for (const url of ["/_app", "/_app/payments/3"]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<div id=app>");
+    }
+  });
+
+  it("answers HTTP 404 with the /404 page for a path that is no route", async () => {
+    const res = await t.app.inject("/no/such/page");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain("페이지를 찾을 수 없어요");
+  });
+
+  it("serves hashed assets with a long immutable cache, and other files", async () => {
+    const js = await t.app.inject("/assets/entry.js");
+    expect(js.statusCode).toBe(200);
+    expect(js.headers["cache-control"]).toContain("immutable");
+    expect((await t.app.inject("/assets/missing.js")).statusCode).toBe(404);
+    const robots = await t.app.inject("/robots.txt");
+    expect(robots.headers["content-type"]).toContain("text/plain");
+  });
+
+  it("compresses large text responses", async () => {
+    const res = await t.app.inject({ url: "/metrics", headers: { "accept-encoding": "gzip" } });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes inline scripts and ignores external ones", () => {
+    const html = `<script>a()</script><script src="/x.js"></script><script type="module">b()</script>`;
+    expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, schema } from "@seoltab/db";
+import { verify } from "@node-rs/argon2";
+import { buildApp } from "./app.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/accounts/accounts.seed.ts";
+import { hasSeeded, runSeeds } from "./seed.ts";
+import { openTestDatabase, testConfig } from "./test/test-app.ts";
+import type { DatabaseHandle } from "@seoltab/db";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+}, 60_000);
+afterAll(() => database.close());
+
+describe("seeding", () => {
+  it("outside local mode, nothing is seeded", async () => {
+    const before = await database.db.select().from(schema.users);
+    const app = await buildApp({
+      config: testConfig({}, { localMode: false, appEnv: "stage" }),
+      database,
+      logger: false,
+    });
+    await app.close();
+    expect(await database.db.select().from(schema.users)).toHaveLength(before.length);
+    expect(await hasSeeded(database.db, "demo-accounts")).toBe(before.length > 0);
+  });
+
+  it("local mode seeds the demo accounts once, with hashed passwords and the parent link", async () => {
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.close();
+    expect(await runSeeds(database.db)).toEqual([]); // a second run does nothing
+    for (const account of DEMO_ACCOUNTS) {
+      const rows = await database.db
+        .select()
+        .from(schema.users)
+        .where(eq(schema.users.email, account.email));
+      expect(rows).toHaveLength(1);
+      const [user] = rows;
+      expect(user?.userType).toBe(account.userType);
+      expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(user?.passwordHash).not.toContain(DEMO_PASSWORD);
+      expect(await verify(user!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    }
+    const links = await database.db.select().from(schema.parentChildren);
+    expect(links.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a failing seed leaves nothing half-written and is retried next time", async () => {
+    let calls = 0;
+    const failing = {
+      name: `failing-${Date.now()}`,
+      run: async () => {
+        calls += 1;
+        throw new Error("boom");
+      },
+    };
+    await expect(runSeeds(database.db, [failing])).rejects.toThrow("boom");
+    const recorded = await database.db
+      .select()
+      .from(schema.seedRuns)
+      .where(eq(schema.seedRuns.name, failing.name));
+    expect(recorded).toHaveLength(0);
+    await expect(runSeeds(database.db, [failing])).rejects.toThrow("boom");
+    expect(calls).toBe(2);
+  });
+});
