@@ -1,0 +1,58 @@
+/**
+ * Launches the system Chromium through playwright-core (CHROME_PATH, else /usr/bin/chromium)
+ * with the flags this machine needs: no sandbox as root, no GPU, and no background networking
+ * (the network is closed; Chromium's own connections would be refused).
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-quic",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** Phone and desktop viewports every journey is walked at. */
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/**
+ * A fresh page; collects uncaught page errors and console errors so tests can assert there
+ * were none (hydration mismatches surface here).
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ locale: "ko-KR", ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+/** Saves a screenshot under test-results/screenshots (looked at when a page changes). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(process.cwd(), "test-results", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+

@@ -1,0 +1,48 @@
+/**
+ * Starts the real server (apps/api/src/server.ts) for browser tests: local mode, a fresh PGlite
+ * directory, a free port, the web build in apps/web/build/client (run `npm run build` first;
+ * `npm run test:e2e` does). Stops it with SIGTERM and removes the data.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(root, "apps/web/build/client/index.html"))) {
+    throw new Error("web build missing: run `npm run build` (npm run test:e2e does it)");
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "seoltab-e2e-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, APP_ENV: "development", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr.on("data", (d) => (output += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      output += d;
+      const m = /설탭 로컬 서버: (http:\/\/\S+)/.exec(output);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
