@@ -36,7 +36,13 @@ const TARGETS: Target[] = [
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "seoltab-bench-"));
   const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
-    env: { ...process.env, APP_ENV: "development", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      APP_ENV: "development",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";

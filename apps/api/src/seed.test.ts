@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "@seoltab/db";
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
+  await database.migrate();
 }, 60_000);
 afterAll(() => database.close());
 

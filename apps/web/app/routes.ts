@@ -29,9 +29,6 @@ const MARKETING_PAGES: Record<MarketingPath, string> = {
   "/promotion/winter/specialschool": "routes/promotion-winter-specialschool.tsx",
 };
 
-/** Route id of the catch-all not-found route (also the /404 page). */
-export const NOT_FOUND_ROUTE_ID = "routes/not-found";
-
 export default [
   layout(
     "routes/marketing-layout.tsx",
@@ -47,5 +44,5 @@ export default [
     index("routes/app-home.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),
-  route("*", "routes/not-found.tsx", { id: NOT_FOUND_ROUTE_ID }),
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

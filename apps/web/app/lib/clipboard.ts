@@ -17,7 +17,8 @@ export async function copyText(text: string): Promise<boolean> {
 
 function copyWithTextarea(text: string): boolean {
   if (typeof document === "undefined") return false;
-  const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const previousFocus =
+    document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const textarea = document.createElement("textarea");
   textarea.value = text;
   textarea.setAttribute("readonly", "");
@@ -26,7 +27,7 @@ function copyWithTextarea(text: string): boolean {
   textarea.style.opacity = "0";
   document.body.append(textarea);
   textarea.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand("copy");
   } catch {

@@ -1,4 +1,6 @@
 import { globalStyleFor, type GlobalStyle } from "@seoltab/domain";
+import { useEffect } from "react";
+import { useLocation, useMatches } from "react-router";
 
 /**
  * Route `handle` fields read by the root layout. `globalStylePath` makes a route use the global
@@ -28,4 +30,20 @@ export function resolveGlobalStyle(
     if (path !== undefined) return globalStyleFor(path);
   }
   return globalStyleFor(pathname);
+}
+
+/**
+ * The global style of the page (SPEC.md §2), for <html data-global-style>. It is rendered into
+ * the prerendered HTML. The effect re-applies it after hydration: React does not patch attribute
+ * differences during hydration, and the SPA fallback (rendered at "/") may be served at a path
+ * that uses the other style.
+ */
+export function useGlobalStyle() {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const globalStyle = resolveGlobalStyle(pathname, matches);
+  useEffect(() => {
+    document.documentElement.dataset.globalStyle = globalStyle;
+  }, [globalStyle]);
+  return globalStyle;
 }

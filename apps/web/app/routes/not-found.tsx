@@ -1,8 +1,9 @@
 import { NotFoundPage } from "../components/ui/status-page";
 import type { RouteHandle } from "../lib/global-style";
 import { pageMeta, pageTitle } from "../site";
+import type { Route } from "./+types/not-found";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = () =>
   pageMeta(
     pageTitle("페이지를 찾을 수 없어요"),
     "요청한 페이지를 찾을 수 없어요. 설탭 홈에서 다시 시작해 주세요.",

@@ -1,3 +1,4 @@
+import { ENROLLMENT_FORM_DEFAULTS } from "@seoltab/domain";
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 
@@ -120,15 +121,12 @@ export const DEFAULT_AUTH: AuthState = {
 
 export const DEFAULT_USER_INFO: UserInfoState = { data: null, lecture_info: [], failed: false };
 
+/** SPEC.md §3 defaults (ENROLLMENT_FORM_DEFAULTS of @seoltab/domain); other fields empty. */
 export const DEFAULT_ENROLLMENT: EnrollmentForm = {
-  subject: "math",
-  subjectId: 8906,
+  ...ENROLLMENT_FORM_DEFAULTS,
   subjectDetailId: null,
-  classType: "smart",
   classTypeId: null,
   oneMonthItem: null,
-  ipadOption: "free",
-  selectMonth: 3,
   ipadColor: "",
   ipadGeneration: "",
   ipadNumber: "",
@@ -145,13 +143,10 @@ export const DEFAULT_ENROLLMENT: EnrollmentForm = {
   TTEOK_HAM_Price: null,
   totalPrice: null,
   totalPrice12: null,
-  TTEOK_HAM_SubTitle1: "주 2회, 60분, 총 8회 수업",
   lectureItem: null,
   usedIpad: null,
   newIpad: null,
   newDiscountIpad: null,
-  cbSeoltabPrivate: true,
-  cbAgree: true,
 };
 
 export const DEFAULT_REVIEW_LIST: ReviewListState = {
@@ -213,8 +208,24 @@ const noStorage: StateStorage = {
   removeItem: () => undefined,
 };
 
+/**
+ * localStorage, but a refused write (quota, privacy mode) never breaks the action that caused
+ * it: the state still changes in memory.
+ */
 function browserStorage(): StateStorage {
-  return typeof window === "undefined" ? noStorage : window.localStorage;
+  if (typeof window === "undefined") return noStorage;
+  const storage = window.localStorage;
+  return {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => {
+      try {
+        storage.setItem(name, value);
+      } catch {
+        // Not persisted this time; the next successful write stores the whole state again.
+      }
+    },
+    removeItem: (name) => storage.removeItem(name),
+  };
 }
 
 export const useRootStore = create<RootState>()(

@@ -1,16 +1,12 @@
-/**
+/*
  * Design tokens shared by CSS (app/styles/tokens.css, same values as custom properties) and
  * TypeScript (media queries, inline sizes). SPEC.md §2: breakpoints 1440 / 768 / 360 px, mobile
  * is below 768 px, modal width 328 px, chat widget z-index 1500.
  */
-export const BREAKPOINTS = {
-  /** Wide desktop layout from this width. */
-  desktop: 1440,
-  /** Tablet layout from this width; anything narrower is mobile. */
-  tablet: 768,
-  /** Smallest supported mobile width. */
-  mobile: 360,
-} as const;
+import { BREAKPOINTS, CHAT_WIDGET_Z_INDEX } from "@seoltab/domain";
+
+/** desktop 1440, tablet 768, mobile 360 (from @seoltab/domain, shared with the api). */
+export { BREAKPOINTS };
 
 /** Media queries matching the breakpoints (CSS custom properties cannot be used in @media). */
 export const MEDIA = {
@@ -25,7 +21,7 @@ export const MODAL_WIDTH = 328;
 /** Stacking order. Modals sit above the chat widget; each stacked modal adds 2. */
 export const Z_INDEX = {
   header: 100,
-  chatWidget: 1500,
+  chatWidget: CHAT_WIDGET_Z_INDEX,
   modal: 2000,
   loader: 3000,
 } as const;

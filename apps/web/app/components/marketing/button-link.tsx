@@ -18,7 +18,9 @@ export function ButtonLink({
   size?: "lg";
   children: ReactNode;
 }) {
-  const className = ["btn", `btn--${variant}`, size ? `btn--${size}` : ""].filter(Boolean).join(" ");
+  const className = ["btn", `btn--${variant}`, size ? `btn--${size}` : ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <Link to={to} className={className}>
       {children}

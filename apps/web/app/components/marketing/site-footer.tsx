@@ -26,9 +26,7 @@ function BusinessInfoButton() {
           <button
             type="button"
             className="btn btn--secondary btn--block"
-            onClick={() =>
-              void openFull({ title: "환불 규정", content: <RefundPolicySummary /> })
-            }
+            onClick={() => void openFull({ title: "환불 규정", content: <RefundPolicySummary /> })}
           >
             환불 규정 보기
           </button>
@@ -67,9 +65,7 @@ export function SiteFooter() {
         </nav>
         <div className="site-footer__meta">
           <BusinessInfoButton />
-          <p>
-            © {SITE_NAME}. 서울대 선생님과 함께하는 1:1 온라인 과외·태블릿 학습 서비스
-          </p>
+          <p>© {SITE_NAME}. 서울대 선생님과 함께하는 1:1 온라인 과외·태블릿 학습 서비스</p>
         </div>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { NavLink } from "react-router";
 import { MARKETING_NAV } from "../../content/navigation";
 import { useRootStore } from "../../stores/root-store";
@@ -6,21 +6,29 @@ import { ButtonLink } from "./button-link";
 import { Logo } from "./logo";
 
 /**
- * Header of the marketing pages: logo, page menu (a disclosure below 768 px), account link and
- * the enrollment call to action. The account link reads the persisted auth flag; during
- * hydration it shows the signed-out link, as in the prerendered HTML (see entry.client.tsx).
+ * Header of the marketing pages: logo, page menu (a disclosure below 1024 px; Escape closes it),
+ * account link and the enrollment call to action. The account link reads the persisted auth
+ * flag; during hydration it shows the signed-out link, as in the prerendered HTML (see
+ * entry.client.tsx).
  */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const signedIn = useRootStore((state) => state.auth.flag);
   const closeMenu = () => setMenuOpen(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape" || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
 
   return (
-    <header className="site-header">
+    <header className="site-header" onKeyDown={onKeyDown}>
       <div className="container site-header__inner">
         <Logo />
         <button
+          ref={menuButton}
           type="button"
           className="site-header__menu-button"
           aria-expanded={menuOpen}

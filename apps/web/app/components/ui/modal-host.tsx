@@ -155,7 +155,10 @@ function ModalFrame({ modal, depth, isTop, onClose }: ModalFrameProps) {
                 </svg>
               </button>
             </div>
-            <div className="modal__body modal__body--scroll">{modal.content}</div>
+            {/* Focusable so keyboard users can scroll long content (axe scrollable-region-focusable). */}
+            <div className="modal__body modal__body--scroll" tabIndex={0}>
+              {modal.content}
+            </div>
           </>
         ) : (
           <>
@@ -169,11 +172,7 @@ function ModalFrame({ modal, depth, isTop, onClose }: ModalFrameProps) {
             </div>
             <div className="modal__actions">
               {modal.kind === "confirm" ? (
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  onClick={() => onClose(false)}
-                >
+                <button type="button" className="btn btn--secondary" onClick={() => onClose(false)}>
                   {modal.cancelText}
                 </button>
               ) : null}

@@ -1,0 +1,48 @@
+import { APP_ROUTE_PATTERNS, MARKETING_PATHS, PRERENDERED_PATHS } from "@seoltab/domain";
+import { matchRoutes, type RouteObject } from "react-router";
+import { describe, expect, it } from "vitest";
+import routes from "./routes";
+
+/** The route module file that renders `path`. */
+function fileFor(path: string): string | undefined {
+  const matches = matchRoutes(routes as RouteObject[], path);
+  const leaf = matches?.at(-1)?.route as { file?: string } | undefined;
+  return leaf?.file;
+}
+
+describe("route table", () => {
+  it("gives every marketing path a page inside the marketing layout", () => {
+    for (const path of MARKETING_PATHS) {
+      const matches = matchRoutes(routes as RouteObject[], path) ?? [];
+      const files = matches.map((match) => (match.route as { file?: string }).file);
+      expect(files[0], path).toBe("routes/marketing-layout.tsx");
+      expect(files.at(-1), path).not.toBe("routes/not-found.tsx");
+    }
+    expect(fileFor("/")).toBe("routes/home.tsx");
+    expect(fileFor("/index")).toBe("routes/home.tsx");
+    expect(fileFor("/promotion/winter/specialschool")).toBe(
+      "routes/promotion-winter-specialschool.tsx",
+    );
+  });
+
+  it("has a page for every prerendered path, /404 being the not-found page", () => {
+    for (const path of PRERENDERED_PATHS) expect(fileFor(path), path).toBeDefined();
+    expect(fileFor("/404")).toBe("routes/not-found.tsx");
+    expect(fileFor("/500")).toBe("routes/server-error.tsx");
+  });
+
+  it("shows the not-found page at unknown paths", () => {
+    for (const path of ["/nope", "/smart/extra", "/sign_in", "/promotion/summer"]) {
+      expect(fileFor(path), path).toBe("routes/not-found.tsx");
+    }
+  });
+
+  it("serves the app shell at /_app and below (APP_ROUTE_PATTERNS)", () => {
+    expect(APP_ROUTE_PATTERNS).toEqual(["/_app", "/_app/*"]);
+    for (const path of ["/_app", "/_app/", "/_app/payments", "/_app/a/b"]) {
+      const matches = matchRoutes(routes as RouteObject[], path) ?? [];
+      const files = matches.map((match) => (match.route as { file?: string }).file);
+      expect(files, path).toEqual(["routes/app-shell.tsx", "routes/app-home.tsx"]);
+    }
+  });
+});

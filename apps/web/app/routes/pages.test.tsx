@@ -1,0 +1,211 @@
+import { MARKETING_PATHS, showsExtraComponent } from "@seoltab/domain";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentType } from "react";
+import { createRoutesStub, matchRoutes, type MetaDescriptor, type RouteObject } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import App from "../root";
+import routes from "../routes";
+import { SITE_TAGLINE, SITE_TITLE } from "../site";
+import { useRootStore } from "../stores/root-store";
+import MarketingLayout from "./marketing-layout";
+
+interface PageModule {
+  default: ComponentType;
+  meta?: (args: never) => MetaDescriptor[];
+  handle?: unknown;
+}
+
+const modules = import.meta.glob<PageModule>(["./*.tsx", "!./*.test.tsx"], { eager: true });
+
+function moduleFor(path: string): PageModule {
+  const leaf = matchRoutes(routes as RouteObject[], path)?.at(-1)?.route as { file: string };
+  const module = modules[`./${leaf.file.replace("routes/", "")}`];
+  if (!module) throw new Error(`no module for ${path}`);
+  return module;
+}
+
+function metaOf(module: PageModule) {
+  const descriptors = (module.meta as () => MetaDescriptor[])();
+  const title = descriptors.find((d): d is { title: string } => "title" in d)?.title;
+  const description = descriptors.find(
+    (d): d is { name: string; content: string } => "name" in d && d.name === "description",
+  )?.content;
+  return { title, description };
+}
+
+/** The app as the browser shows it at `path`: root (modals, toasts), marketing layout, page. */
+function renderPage(path: string) {
+  const page = moduleFor(path);
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      Component: App,
+      children: [
+        {
+          Component: MarketingLayout,
+          children: [{ path, Component: page.default }],
+        },
+        { path: "*", Component: moduleFor("/404").default },
+        {
+          path: "/_app",
+          Component: moduleFor("/_app").default,
+          children: [{ index: true, Component: moduleFor("/_app/x").default }],
+        },
+      ],
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe("marketing pages", () => {
+  it.each(MARKETING_PATHS.map((path) => [path]))(
+    "%s has one h1, landmarks, Korean title and description",
+    async (path) => {
+      renderPage(path);
+      const main = await screen.findByRole("main");
+      expect(main.id).toBe("main-content");
+      expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+      expect(screen.getByRole("banner")).toBeTruthy();
+      expect(screen.getByRole("contentinfo")).toBeTruthy();
+      expect(screen.getByRole("navigation", { name: "주요 메뉴" })).toBeTruthy();
+      expect(document.body.textContent).not.toMatch(/준비 ?중|lorem|TODO/i);
+      for (const image of screen.queryAllByRole("img")) {
+        expect(image.getAttribute("aria-label")).toBeTruthy();
+      }
+      const extra = screen.queryByRole("heading", { name: "설탭 더 알아보기" });
+      expect(extra !== null).toBe(showsExtraComponent(path));
+
+      const { title, description } = metaOf(moduleFor(path));
+      expect(title).toMatch(/ \| 설탭$/);
+      expect(description?.length).toBeGreaterThan(20);
+    },
+  );
+
+  it("titles the landing page with the tagline, which is also its h1", async () => {
+    renderPage("/");
+    expect(metaOf(moduleFor("/")).title).toBe(SITE_TITLE);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(SITE_TAGLINE);
+  });
+
+  it("gives every page its own title", () => {
+    const titles = MARKETING_PATHS.filter((path) => path !== "/index").map(
+      (path) => metaOf(moduleFor(path)).title,
+    );
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it("walks through subjects, the four steps and links to enrollment and the FAQ", async () => {
+    renderPage("/");
+    await screen.findByRole("heading", { level: 1 });
+    for (const subject of ["수학", "국어", "영어", "사회", "과학", "제2외국어", "입시 컨설팅"]) {
+      expect(screen.getByRole("heading", { level: 3, name: subject })).toBeTruthy();
+    }
+    const steps = screen.getByRole("heading", { name: /네 단계/ }).closest("section");
+    const stepTitles = within(steps as HTMLElement)
+      .getAllByRole("heading", { level: 3 })
+      .map((heading) => heading.textContent?.replace(/^\d단계: /, ""));
+    expect(stepTitles).toEqual(["상담 신청", "레벨 진단", "선생님 매칭", "태블릿 수업"]);
+    expect(screen.getAllByRole("link", { name: "수강 신청하기" })[0]?.getAttribute("href")).toBe(
+      "/enrollment",
+    );
+    expect(
+      screen.getByRole("link", { name: "자주 묻는 질문 전체 보기" }).getAttribute("href"),
+    ).toBe("/seoltab_faq_st");
+  });
+});
+
+describe("landing page interactions", () => {
+  it("opens business info, then the refund policy stacked on top of it", async () => {
+    const user = userEvent.setup();
+    renderPage("/");
+    await user.click(await screen.findByRole("button", { name: "사업자 정보" }));
+    const info = screen.getByRole("dialog", { name: "사업자 정보" });
+    expect(within(info).getByText("주식회사 오누이")).toBeTruthy();
+
+    await user.click(within(info).getByRole("button", { name: "환불 규정 보기" }));
+    const refund = screen.getByRole("dialog", { name: "환불 규정" });
+    expect(within(refund).getByText(/1개월 안에 환불을 신청/)).toBeTruthy();
+    expect(screen.getAllByTestId("modal-backdrop")).toHaveLength(2);
+    expect(document.body.style.overflow).toBe("hidden");
+
+    await user.click(screen.getAllByTestId("modal-backdrop")[1] as HTMLElement);
+    expect(screen.queryByRole("dialog", { name: "환불 규정" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "사업자 정보" })).toBeTruthy();
+
+    await user.click(within(info).getByRole("button", { name: "확인" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.body.style.overflow).toBe("");
+  });
+
+  it("copies the page address and confirms with a toast", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.spyOn(navigator, "clipboard", "get").mockReturnValue({
+      writeText,
+    } as unknown as Clipboard);
+    renderPage("/");
+    await user.click(await screen.findByRole("button", { name: "링크 복사" }));
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(await screen.findByText("링크를 복사했어요")).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it("opens the page menu from its button and closes it with Escape", async () => {
+    const user = userEvent.setup();
+    renderPage("/");
+    const button = await screen.findByRole("button", { name: "메뉴 열기" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    await user.click(button);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(button.textContent).toContain("메뉴 닫기");
+
+    await user.keyboard("{Escape}");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("links the header to sign-in, or to the app once signed in (persisted auth)", async () => {
+    const { unmount } = renderPage("/smart");
+    expect((await screen.findByRole("link", { name: "로그인" })).getAttribute("href")).toBe(
+      "/sign_in",
+    );
+    unmount();
+
+    useRootStore.getState().setAuth({ flag: true });
+    renderPage("/smart");
+    expect((await screen.findByRole("link", { name: "내 학습 공간" })).getAttribute("href")).toBe(
+      "/_app",
+    );
+    useRootStore.getState().reset();
+  });
+});
+
+describe("status and app pages", () => {
+  it("shows the not-found page with ways back at an unknown path", async () => {
+    renderPage("/no/such/page");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "페이지를 찾을 수 없어요" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "홈으로" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("button", { name: "이전 페이지" })).toBeTruthy();
+  });
+
+  it("tells a signed-out visitor of /_app to sign in", async () => {
+    renderPage("/_app");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "로그인 후 이용할 수 있어요" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "로그인하기" }).getAttribute("href")).toBe("/sign_in");
+  });
+
+  it("shows the stored account in /_app when auth was restored", async () => {
+    useRootStore.getState().setAuth({
+      flag: true,
+      data: { token: "t", EMAIL_ID: "parent@example.com", USER_NO: 3, USER_TYPE: "STUDENT" },
+    });
+    renderPage("/_app");
+    expect(await screen.findByText("parent@example.com 계정으로 로그인되어 있어요.")).toBeTruthy();
+    useRootStore.getState().reset();
+  });
+});

@@ -1,0 +1,79 @@
+import { ButtonLink } from "../components/marketing/button-link";
+import { CtaBand } from "../components/marketing/cta-band";
+import { FeatureCards } from "../components/marketing/feature-cards";
+import { Hero } from "../components/marketing/hero";
+import { Section } from "../components/marketing/section";
+import { pageMeta, pageTitle } from "../site";
+import type { Route } from "./+types/seoltab-review";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    pageTitle("수강 후기"),
+    "설탭에서 직접 수업을 들은 학생과 학부모가 남긴 수강 후기를 연도와 과목별로 살펴보세요.",
+  );
+
+/** /seoltab_review: reviews written by students and parents who took lessons. */
+export default function SeoltabReview() {
+  return (
+    <>
+      <Hero
+        eyebrow="수강 후기"
+        title="직접 수업을 들은 학생과 학부모의 이야기"
+        lead="설탭 수강 후기는 실제로 수업을 들은 학생과 학부모가 남긴 글이에요. 우리 아이와 학년, 과목이 비슷한 후기를 찾아 읽어 보세요."
+        actions={
+          <ButtonLink to="/enrollment" size="lg">
+            수강 신청하기
+          </ButtonLink>
+        }
+      />
+      <Section
+        id="reading-reviews"
+        title="후기를 읽을 때 살펴보면 좋은 점"
+        lead="같은 수업이라도 학생마다 느끼는 점이 달라요. 이런 부분을 눈여겨보세요."
+      >
+        <FeatureCards
+          items={[
+            {
+              title: "수업 방식",
+              icon: "tablet",
+              body: "태블릿 수업이 아이에게 잘 맞았는지, 집중은 어땠는지 확인해 보세요.",
+            },
+            {
+              title: "선생님과의 호흡",
+              icon: "coach",
+              body: "선생님이 설명을 어떻게 해 주었는지, 질문하기 편했는지 살펴보세요.",
+            },
+            {
+              title: "공부 습관의 변화",
+              icon: "calendar",
+              body: "성적뿐 아니라 스스로 공부하는 시간이 어떻게 달라졌는지도 읽어 보세요.",
+            },
+          ]}
+        />
+      </Section>
+      <Section id="review-policy" tone="muted" title="후기는 이렇게 모아요">
+        <FeatureCards
+          columns={2}
+          items={[
+            {
+              title: "수강생만 작성",
+              icon: "shield",
+              body: "설탭에서 수업을 들은 학생과 학부모만 후기를 남길 수 있어요.",
+            },
+            {
+              title: "연도·과목별 보기",
+              icon: "book",
+              body: "후기는 작성 연도와 과목으로 나누어 원하는 후기만 골라 볼 수 있어요.",
+            },
+          ]}
+        />
+      </Section>
+      <CtaBand
+        title="다음 후기의 주인공이 되어 보세요"
+        body="상담으로 우리 아이에게 맞는 과목과 선생님부터 찾아보세요."
+        primary={{ to: "/enrollment", label: "수강 신청하기" }}
+        secondary={{ to: "/seoltab_faq_st", label: "자주 묻는 질문" }}
+      />
+    </>
+  );
+}
