@@ -7,7 +7,7 @@ export const SITE_NAME = "설탭";
  * The site title: the Korean tagline of SPEC.md §1 (self-directed study habits with tutors from
  * a top university). The landing page's <title> is exactly this string.
  */
-export const SITE_TITLE = "서울대 선생님과 만드는 자기주도 학습 습관 | 설탭";
+export const SITE_TITLE = "서울대 선생님과 만드는 자기주도 학습 습관";
 
 /** The tagline without the service name, used as the landing page's h1. */
 export const SITE_TAGLINE = "서울대 선생님과 만드는 자기주도 학습 습관";

@@ -77,7 +77,8 @@ describe("marketing pages", () => {
       expect(extra !== null).toBe(showsExtraComponent(path));
 
       const { title, description } = metaOf(moduleFor(path));
-      expect(title).toMatch(/ \| 설탭$/);
+      if (path === "/" || path === "/index") expect(title).toBe(SITE_TITLE);
+      else expect(title).toMatch(/ \| 설탭$/);
       expect(description?.length).toBeGreaterThan(20);
     },
   );
