@@ -9,3 +9,4 @@ export * from "./refunds.ts";
 export * from "./route-rules.ts";
 export * from "./time.ts";
 export * from "./utm.ts";
+export * from "./accounts.ts";

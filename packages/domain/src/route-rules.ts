@@ -110,7 +110,14 @@ export const PRERENDERED_PATHS: readonly string[] = [...MARKETING_PATHS, ...ERRO
  * "/*" also matches every path below it. The api answers 404 with the /404 page for any path
  * that is neither prerendered nor matched here.
  */
-export const APP_ROUTE_PATTERNS: readonly string[] = ["/_app", "/_app/*"];
+export const APP_ROUTE_PATTERNS: readonly string[] = [
+  "/_app",
+  "/_app/*",
+  "/sign_in",
+  "/parent_sign_in",
+  "/JoinPage",
+  "/accounts/login",
+];
 
 /** True when the path is an app route served from the SPA fallback (see APP_ROUTE_PATTERNS). */
 export function isAppRoutePath(path: string): boolean {

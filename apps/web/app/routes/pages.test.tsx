@@ -126,7 +126,7 @@ describe("landing page interactions", () => {
 
     await user.click(within(info).getByRole("button", { name: "환불 규정 보기" }));
     const refund = screen.getByRole("dialog", { name: "환불 규정" });
-    expect(within(refund).getByText(/1개월 안에 환불을 신청/)).toBeTruthy();
+    expect(within(refund).getByText(/1개월이 지나지 않았다면 화면에서 바로 환불/)).toBeTruthy();
     expect(screen.getAllByTestId("modal-backdrop")).toHaveLength(2);
     expect(document.body.style.overflow).toBe("hidden");
 
