@@ -19,7 +19,10 @@ interface Target {
   method: "GET" | "POST";
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
+
+const DEMO_STUDENT = { EMAIL_ID: "student@example.com", PASSWORD: "Demo1234!" };
 
 const TARGETS: Target[] = [
   { name: "GET /healthz", method: "GET", path: "/healthz" },
@@ -31,7 +34,34 @@ const TARGETS: Target[] = [
     path: "/marketing/graphql",
     body: JSON.stringify({ query: "{ __typename backend }" }),
   },
+  // argon2id-bound: every request verifies a password, mints a refresh token and audits.
+  {
+    name: "POST /main/login (demo student)",
+    method: "POST",
+    path: "/main/login",
+    body: JSON.stringify(DEMO_STUDENT),
+  },
 ];
+
+/** Signs the demo student in once and returns an authenticated getUserInfo target. */
+async function authenticatedTargets(url: string): Promise<Target[]> {
+  const res = await fetch(`${url}/main/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO_STUDENT),
+  });
+  const body = (await res.json()) as { ONUEI_RES: { DATA: { RESPONSE: { token: string } } } };
+  const token = body.ONUEI_RES.DATA.RESPONSE.token;
+  return [
+    {
+      name: "POST /main/getUserInfo (Bearer, ES256 verify)",
+      method: "POST",
+      path: "/main/getUserInfo",
+      body: "{}",
+      headers: { authorization: `Bearer ${token}` },
+    },
+  ];
+}
 
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "seoltab-bench-"));
@@ -71,7 +101,7 @@ function run(url: string, t: Target, duration: number) {
     method: t.method,
     connections: CONNECTIONS,
     duration,
-    headers: t.body ? { "content-type": "application/json" } : {},
+    headers: { ...(t.body ? { "content-type": "application/json" } : {}), ...t.headers },
     body: t.body,
   });
 }
@@ -79,7 +109,7 @@ function run(url: string, t: Target, duration: number) {
 const server = await startServer();
 try {
   const rows: Record<string, string | number>[] = [];
-  for (const t of TARGETS) {
+  for (const t of [...TARGETS, ...(await authenticatedTargets(server.url))]) {
     await run(server.url, t, WARMUP_S);
     const r = await run(server.url, t, DURATION_S);
     rows.push({

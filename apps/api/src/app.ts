@@ -1,17 +1,34 @@
 /**
  * Builds the whole server as one Fastify app (DESIGN.md §1-2); server.ts only listens.
  * Mounts: `/main`, `/serverless`, `/hub` (REST, ONUEI_RES envelope), the eight
- * `/{name}/graphql` backends, `/healthz`, `/readyz`, `/metrics`, and the web build.
+ * `/{name}/graphql` backends, the accounts issuer (`/accounts`, `/api/oauth/*`),
+ * `/healthz`, `/readyz`, `/metrics`, and the web build.
  */
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import type { IResolvers } from "mercurius";
 import { z } from "zod";
 import { openDatabase, type DatabaseHandle } from "@seoltab/db";
+import type { GraphqlBackend } from "@seoltab/domain";
 import type { Config } from "./config.ts";
 import { GRAPHQL_BACKENDS, baseSchema, graphqlBackend } from "./graphql/graphql-backend.ts";
+import {
+  authGraphql,
+  createAccounts,
+  registerAccounts,
+  type AccountsOptions,
+} from "./modules/accounts/accounts.module.ts";
+import { accountsMainRoutes } from "./modules/accounts/accounts.routes.ts";
+import { accountsServerlessRoutes } from "./modules/accounts/serverless.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { marketingResolvers, marketingSchema } from "./modules/marketing/marketing.graphql.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -32,11 +49,52 @@ export interface BuildOptions {
   config: Config;
   /** An open database; when absent one is opened from `config.database` and closed with the app. */
   database?: DatabaseHandle;
-  /** Pino logger options, or false for silence (tests). */
+  /** Pino logger options (e.g. `{ stream }` to capture output), or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Replaceable parts of the accounts area: keys, JWKS source, SMS adapter, clock. */
+  accounts?: AccountsOptions;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Body and query fields that never reach a log line (issue #3 "Protection"). */
+const SECRET_FIELDS = [
+  "password",
+  "PASSWORD",
+  "CURRENT_PASSWORD",
+  "NEW_PASSWORD",
+  "CODE",
+  "VERIFICATION_TOKEN",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "refresh_token",
+  "PHONE_NUM",
+  "PARENT_PHONE_NUM",
+  "cardNumber",
+];
+
+const SECRET_QUERY = /^(phone|code|token|password|refresh_token|access_token)$/i;
+
+/** The request URL with the values of secret query parameters replaced (for logs). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const params = url
+    .slice(q + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=")[0] ?? "";
+      let key = name;
+      try {
+        key = decodeURIComponent(name);
+      } catch {
+        // keep the raw name
+      }
+      return SECRET_QUERY.test(key) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${params.join("&")}`;
+}
 
 /**
  * Builds the app: opens the database (unless given), applies migrations, seeds demo data in
@@ -54,11 +112,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
               "req.headers.authorization",
               "req.headers.cookie",
               'res.headers["set-cookie"]',
-              "*.password",
-              "*.PASSWORD",
-              "*.cardNumber",
+              ...SECRET_FIELDS.map((f) => `*.${f}`),
+              ...SECRET_FIELDS.map((f) => `*.*.${f}`),
             ],
             censor: "[redacted]",
+          },
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+              remotePort: request.socket?.remotePort,
+            }),
           },
           ...(typeof options.logger === "object" ? options.logger : {}),
         };
@@ -97,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityHeaders, { hsts: config.appEnv !== "development" });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
+  await app.register(cookie);
   await app.register(metrics);
 
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -111,23 +178,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const db = database.db;
+  const accounts = await createAccounts(config, db, app.log, options.accounts);
+  await registerAccounts(app, accounts, config);
   await app.register(
     async (main) => {
       useEnvelope(main);
       await main.register(catalogRoutes, { db });
+      await main.register(accountsMainRoutes, { deps: accounts.deps, cookies: accounts.cookies });
     },
     { prefix: "/main" },
   );
-  await app.register(async (serverless) => useEnvelope(serverless), { prefix: "/serverless" });
+  await app.register(
+    async (serverless) => {
+      useEnvelope(serverless);
+      await serverless.register(accountsServerlessRoutes, { deps: accounts.deps });
+    },
+    { prefix: "/serverless" },
+  );
   await app.register(async (hub) => useEnvelope(hub), { prefix: "/hub" });
 
+  // What each GraphQL backend serves on top of the base schema; modules add their entry here.
+  const graphqlModules: Partial<Record<GraphqlBackend, { schema: string; resolvers: IResolvers }>> =
+    {
+      auth: authGraphql(accounts),
+      marketing: { schema: marketingSchema, resolvers: marketingResolvers(database.db) },
+    };
   for (const name of GRAPHQL_BACKENDS) {
+    const module = graphqlModules[name];
     await app.register(
       (instance) =>
         graphqlBackend(instance, {
           name,
-          schema: baseSchema(),
-          resolvers: { Query: { backend: () => name } },
+          schema: baseSchema() + (module?.schema ?? ""),
+          resolvers: {
+            ...module?.resolvers,
+            Query: { ...(module?.resolvers.Query as object | undefined), backend: () => name },
+          },
           production: config.appEnv === "production",
         }),
       { prefix: `/${name}` },

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -79,5 +80,6 @@ describe("loadConfig", () => {
     expect(config.accessTokenTtlSeconds).toBe(900);
     expect(config.consultationUrl).toBe("/consultation");
     expect(config.localMode).toBe(true);
+    expect(config.dataDir).toBe(resolve("./data"));
   });
 });

@@ -137,6 +137,8 @@ export interface Config {
   localMode: boolean;
   port: number;
   host: string;
+  /** DATA_DIR, absolute: embedded database and the local accounts key file. */
+  dataDir: string;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   publicOrigin: string;
   baseUrls: {
@@ -192,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localMode: e.APP_ENV === "development",
     port: e.PORT,
     host: e.HOST ?? (e.APP_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
+    dataDir: resolve(e.DATA_DIR),
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: resolve(e.DATA_DIR) },

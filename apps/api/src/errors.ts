@@ -35,6 +35,11 @@ export class AppError extends Error {
     /** Korean message shown to the person. */
     message: string,
     readonly fields: FieldProblem[] = [],
+    /**
+     * Extra machine-readable values sent beside ERROR_CODE in the REST failure RESPONSE
+     * (UPPER_SNAKE keys, e.g. `{ REMAINING_ATTEMPTS: 3 }`), and HTTP headers (`Retry-After`).
+     */
+    readonly extra: { response?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -79,6 +84,51 @@ export const MESSAGES = {
   graphqlTooComplex: "GraphQL 요청이 너무 많은 데이터를 요구해요. 요청을 나누어 보내 주세요.",
   graphqlMissingQuery: "GraphQL 요청에 query 가 없어요.",
 } as const;
+
+/**
+ * Korean messages of the accounts area (SPEC.md §8; docs/api/accounts.md). Token failures carry
+ * only the generic `tokenRequired` text (SPEC.md §8: no user message for verification failures).
+ */
+export const ACCOUNT_MESSAGES = {
+  tokenRequired: "로그인이 필요해요. 다시 로그인해 주세요.",
+  forbidden: "이 요청을 처리할 권한이 없어요.",
+  invalidCredentials: "이메일 주소와 비밀번호를 다시 확인해 주세요.",
+  tooManyAttempts: "로그인 시도가 너무 많아요. 15분 후에 다시 시도해 주세요.",
+  tooManyRequests: "요청이 너무 많아요. 잠시 후 다시 시도해 주세요.",
+  tooManySends: "인증번호 요청이 너무 많아요. 1시간 후에 다시 시도해 주세요.",
+  parentConsentRequired: "보호자 동의가 아직 완료되지 않았어요. 보호자 동의 후 로그인해 주세요.",
+  accountInactive: "사용할 수 없는 계정이에요. 고객센터로 문의해 주세요.",
+  invalidGrant: "로그인이 만료되었어요. 다시 로그인해 주세요.",
+  codeMismatch: (remaining: number) =>
+    `인증번호가 일치하지 않아요. 다시 입력해 주세요. (남은 횟수 ${remaining}회)`,
+  codeExpired: "인증번호가 만료되었어요. 인증번호를 다시 받아 주세요.",
+  verificationInvalid: "휴대폰 인증이 만료되었거나 올바르지 않아요. 휴대폰 인증을 다시 해 주세요.",
+  verificationMismatch: "인증한 휴대폰 번호가 계정 정보와 일치하지 않아요.",
+  emailTaken: "이미 가입된 이메일 주소예요. 로그인하거나 다른 이메일을 입력해 주세요.",
+  nicknameTaken: "이미 사용 중인 닉네임이에요. 다른 닉네임을 입력해 주세요.",
+  termsRequired: "필수 약관에 모두 동의해 주세요.",
+  parentPhoneRequired: "만 14세 미만은 보호자 휴대폰 번호가 필요해요.",
+  parentPhoneSameAsOwn: "보호자 휴대폰 번호는 본인 휴대폰 번호와 달라야 해요.",
+  birthDateInvalid: "생년월일을 오늘 이전의 실제 날짜로 입력해 주세요.",
+  underFourteenStudentOnly: "만 14세 미만은 학생 회원으로만 가입할 수 있어요.",
+  consentNotPending: "보호자 동의를 기다리는 계정이 아니에요. 회원 번호를 확인해 주세요.",
+  userNotFound: "회원 정보를 찾을 수 없어요.",
+  wrongCurrentPassword: "현재 비밀번호가 올바르지 않아요. 다시 확인해 주세요.",
+  samePassword: "새 비밀번호는 현재 비밀번호와 달라야 해요.",
+  jwksUnavailable: "로그인 확인 서버에 연결할 수 없어요. 잠시 후 다시 시도해 주세요.",
+  smsUnavailable: "문자 발송 서비스에 연결할 수 없어요. 잠시 후 다시 시도해 주세요.",
+  originNotAllowed: "허용되지 않은 출처의 요청이에요.",
+} as const;
+
+/**
+ * GraphQL `extensions.code` of token errors (SPEC.md §4, §8; packages/domain TOKEN_ERROR_CODES):
+ * `003` expired, `012` missing or invalid (including a refresh that failed).
+ */
+export const GRAPHQL_TOKEN_CODES: Readonly<Record<string, "003" | "012">> = {
+  token_expired: "003",
+  token_invalid: "012",
+  invalid_grant: "012",
+};
 
 /**
  * Maps a Fastify/framework error (JSON parse, content type, body size) or an AppError to an

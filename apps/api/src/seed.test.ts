@@ -45,6 +45,18 @@ describe("seeding", () => {
     }
     const links = await database.db.select().from(schema.parentChildren);
     expect(links.length).toBeGreaterThanOrEqual(1);
+    // What sign-in needs: ACTIVE, a birth date (14 or older), a verified phone (not staff).
+    const [student] = await database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "student@example.com"));
+    expect(student).toMatchObject({
+      status: "ACTIVE",
+      birthDate: "2009-03-15",
+      grade: "HIGH_2",
+      parentPhone: "01020000002",
+    });
+    expect(student?.phoneVerifiedAt).toBeInstanceOf(Date);
   });
 
   it("a failing seed leaves nothing half-written and is retried next time", async () => {
@@ -64,5 +76,14 @@ describe("seeding", () => {
     expect(recorded).toHaveLength(0);
     await expect(runSeeds(database.db, [failing])).rejects.toThrow("boom");
     expect(calls).toBe(2);
+  });
+});
+
+describe("building the app with configured signing keys", () => {
+  it("unusable ACCOUNTS_SIGNING_KEYS stop the start with a message naming the setting", async () => {
+    const config = testConfig({ ACCOUNTS_SIGNING_KEYS: '[{"kty":"EC","kid":"k1"}]' });
+    await expect(buildApp({ config, database, logger: false })).rejects.toThrow(
+      /ACCOUNTS_SIGNING_KEYS/,
+    );
   });
 });

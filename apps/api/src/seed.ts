@@ -5,14 +5,19 @@
  * Later areas add their seed to SEEDS.
  */
 import { eq, schema, type Database } from "@seoltab/db";
-import { seedDemoAccounts } from "./modules/accounts/accounts.seed.ts";
+import { seedDemoAccountProfiles, seedDemoAccounts } from "./modules/accounts/accounts.seed.ts";
+import { seedDemoReviews } from "./modules/marketing/marketing.seed.ts";
 
 export interface Seed {
   name: string;
   run(db: Database): Promise<void>;
 }
 
-export const SEEDS: readonly Seed[] = [{ name: "demo-accounts", run: seedDemoAccounts }];
+export const SEEDS: readonly Seed[] = [
+  { name: "demo-accounts", run: seedDemoAccounts },
+  { name: "demo-account-profiles", run: seedDemoAccountProfiles },
+  { name: "demo-reviews", run: seedDemoReviews },
+];
 
 /** Runs every seed not yet recorded; returns the names that ran now. */
 export async function runSeeds(db: Database, seeds: readonly Seed[] = SEEDS): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,6 +56,9 @@ describe("server process", () => {
     };
     const first = start(env);
     const address = await first.listening;
+    const firstKeys = (await (await fetch(`${address}/accounts/api/oauth/jwks`)).json()) as {
+      keys: { kid: string }[];
+    };
     expect(first.output()).toContain("demo-accounts");
     // A request whose body is still arriving when SIGTERM comes: it must still be answered.
     const url = new URL(`${address}/main/getTaxonomy`);
@@ -85,12 +88,20 @@ describe("server process", () => {
     });
     expect(await status).toBe(200);
     expect(await first.exited).toBe(0);
+    // Local signing keys were generated on first start, into DATA_DIR, readable by us only.
+    const keyFile = join(dataDir, "accounts-keys.json");
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(first.output()).toContain("draining and shutting down");
 
     // Same DATA_DIR: the demo data is already there, so nothing is seeded again.
     const second = start(env);
     const again = await second.listening;
     expect((await fetch(`${again}/readyz`)).status).toBe(200);
+    // ... and reused after a restart, so tokens issued before it still verify.
+    const againKeys = (await (await fetch(`${again}/accounts/api/oauth/jwks`)).json()) as {
+      keys: { kid: string }[];
+    };
+    expect(againKeys.keys[0]?.kid).toBe(firstKeys.keys[0]?.kid);
     expect(second.output()).not.toContain("demo data seeded");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);

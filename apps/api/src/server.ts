@@ -6,6 +6,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { SigningKeyError } from "./modules/accounts/signing-keys.ts";
 
 let config: Config;
 try {
@@ -19,7 +20,16 @@ try {
 }
 
 const started = Date.now();
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (err) {
+  if (err instanceof SigningKeyError) {
+    console.error(`설정이 올바르지 않아 서버를 시작할 수 없습니다:\n  - ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "closing after an uncaught error");

@@ -32,8 +32,22 @@ describe("route table", () => {
   });
 
   it("shows the not-found page at unknown paths", () => {
-    for (const path of ["/nope", "/smart/extra", "/sign_in", "/promotion/summer"]) {
+    for (const path of ["/nope", "/smart/extra", "/sign_in/x", "/accounts", "/promotion/summer"]) {
       expect(fileFor(path), path).toBe("routes/not-found.tsx");
+    }
+  });
+
+  it("gives every accounts page of APP_ROUTE_PATTERNS a page in the accounts layout", () => {
+    const pages: Record<string, string> = {
+      "/sign_in": "routes/sign-in.tsx",
+      "/parent_sign_in": "routes/parent-sign-in.tsx",
+      "/JoinPage": "routes/join.tsx",
+      "/accounts/login": "routes/accounts-login.tsx",
+    };
+    for (const pattern of APP_ROUTE_PATTERNS.filter((p) => !p.startsWith("/_app"))) {
+      const matches = matchRoutes(routes as RouteObject[], pattern) ?? [];
+      const files = matches.map((match) => (match.route as { file?: string }).file);
+      expect(files, pattern).toEqual(["routes/accounts-layout.tsx", pages[pattern]]);
     }
   });
 

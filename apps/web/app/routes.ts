@@ -12,6 +12,8 @@ import type { MARKETING_PATHS } from "@seoltab/domain";
  *   route, the browser finds the route module already loaded and hydrates without a mismatch.
  * - /_app and /_app/* (APP_ROUTE_PATTERNS) are the app shell, rendered in the browser from the
  *   SPA fallback.
+ * - The accounts pages (APP_ROUTE_PATTERNS too: /sign_in, /parent_sign_in, /JoinPage,
+ *   /accounts/login) share the accounts layout, also rendered in the browser.
  */
 type MarketingPath = (typeof MARKETING_PATHS)[number];
 
@@ -40,6 +42,12 @@ export default [
     ),
   ),
   route("500", "routes/server-error.tsx"),
+  layout("routes/accounts-layout.tsx", [
+    route("sign_in", "routes/sign-in.tsx"),
+    route("parent_sign_in", "routes/parent-sign-in.tsx"),
+    route("JoinPage", "routes/join.tsx"),
+    route("accounts/login", "routes/accounts-login.tsx"),
+  ]),
   route("_app", "routes/app-shell.tsx", [
     index("routes/app-home.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),

@@ -1,3 +1,19 @@
 export * from "./client.ts";
 export * as schema from "./schema.ts";
-export { sql, eq, and, or, desc, asc, inArray } from "drizzle-orm";
+export {
+  sql,
+  eq,
+  ne,
+  and,
+  or,
+  desc,
+  asc,
+  inArray,
+  isNull,
+  isNotNull,
+  gt,
+  gte,
+  lt,
+  lte,
+  count,
+} from "drizzle-orm";

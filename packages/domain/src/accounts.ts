@@ -140,7 +140,7 @@ export function safeContinueUrl(
 ): string {
   if (!value) return "/";
   if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) {
-    return /[\u0000-\u001f]/.test(value) ? "/" : value;
+    return [...value].some((c) => c.charCodeAt(0) < 0x20) ? "/" : value;
   }
   const match = /^(https?):\/\/([^/?#\\]+)(.*)$/i.exec(value);
   if (!match) return "/";

@@ -15,7 +15,14 @@ import {
 } from "graphql";
 import { createComplexityRule, simpleEstimator } from "graphql-query-complexity";
 import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
-import { AppError, MESSAGES, describeKind, toAppError, type Classification } from "../errors.ts";
+import {
+  AppError,
+  GRAPHQL_TOKEN_CODES,
+  MESSAGES,
+  describeKind,
+  toAppError,
+  type Classification,
+} from "../errors.ts";
 
 export { GRAPHQL_BACKENDS };
 
@@ -83,6 +90,16 @@ export function formatGraphqlError(
     };
   }
   if (original instanceof AppError) {
+    const tokenCode = GRAPHQL_TOKEN_CODES[original.code];
+    if (tokenCode) {
+      // SPEC.md §8: token failures are raised with no user message; the client refreshes and
+      // retries on classification UNAUTHORIZED / code 003 or 012 (SPEC.md §4).
+      return {
+        ...base,
+        message: "",
+        extensions: { classification: "UNAUTHORIZED", code: tokenCode },
+      };
+    }
     return {
       ...base,
       message: original.message,

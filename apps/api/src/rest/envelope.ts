@@ -18,6 +18,8 @@ export interface Envelope<T> {
 export interface FailureResponse {
   ERROR_CODE: string;
   FIELDS: { NAME: string; MESSAGE: string }[];
+  /** Error-specific values, e.g. REMAINING_ATTEMPTS of `code_mismatch` (docs/api/accounts.md). */
+  [extra: string]: unknown;
 }
 
 /** A success envelope around `response` (STATUSCODE "0000"). */
@@ -41,6 +43,7 @@ export function failure(err: AppError): { status: number; body: Envelope<Failure
         DATA: {
           RESULT: "FAIL",
           RESPONSE: {
+            ...err.extra.response,
             ERROR_CODE: err.code,
             FIELDS: err.fields.map((f) => ({ NAME: f.field, MESSAGE: f.message })),
           },

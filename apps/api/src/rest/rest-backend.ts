@@ -18,6 +18,9 @@ export function useEnvelope(app: FastifyInstance): void {
       request.log.info({ code: appError.code }, "request refused");
     }
     const { status, body } = failure(appError);
+    for (const [name, value] of Object.entries(appError.extra.headers ?? {})) {
+      reply.header(name, value);
+    }
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((_request, reply) => {

@@ -1,11 +1,15 @@
 /**
  * Builds the real app for API tests: in-memory PGlite by default, or the PostgreSQL server of
- * DATABASE_URL when set (CI runs the suite again that way). Logs are silent.
+ * DATABASE_URL when set (CI runs the suite again that way). Logs are silent unless a logger is
+ * given; signing keys are generated in memory unless given.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { openDatabase, type DatabaseHandle } from "@seoltab/db";
-import { buildApp } from "../app.ts";
+import { buildApp, type BuildOptions } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
+import { generateSigningKeys } from "../modules/accounts/signing-keys.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}, patch: Partial<Conf
     APP_ENV: "development",
     LOG_LEVEL: "silent",
     WEB_BUILD_DIR: "/nonexistent-web-build",
+    // Apps built straight from this config keep their generated key file out of the repository.
+    DATA_DIR: join(tmpdir(), "seoltab-test-data"),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
@@ -36,10 +42,16 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
 export async function buildTestApp(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
+  options: Pick<BuildOptions, "logger" | "accounts"> = {},
 ): Promise<TestApp> {
   const config = testConfig(env, patch);
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    accounts: { signingKeys: await generateSigningKeys(), ...options.accounts },
+  });
   return {
     app,
     database,

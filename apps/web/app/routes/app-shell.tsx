@@ -1,13 +1,47 @@
-import { NavLink, Outlet } from "react-router";
+import { ApolloProvider } from "@apollo/client/react";
+import { useCallback, useState } from "react";
+import { NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../components/marketing/logo";
+import { SessionCheck } from "../features/accounts/components/session-check";
+import { USER_TYPE_LABELS } from "../features/accounts/labels";
+import { getGraphqlClient } from "../lib/graphql-client";
+import { logout } from "../lib/logout";
+import { useRootStore } from "../stores/root-store";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/app-shell";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(pageTitle("내 학습 공간"), "설탭 수업, 결제와 계약을 관리하는 학습 공간이에요.");
 
-/** The app shell (/_app, /_app/*): rendered in the browser from the SPA fallback. */
+/**
+ * The app shell (/_app, /_app/*): rendered in the browser from the SPA fallback. It provides the
+ * GraphQL client (Apollo is imported by app routes only, never by the marketing pages). When
+ * signed in, the header names the person and their type and offers 로그아웃 (every step of
+ * SPEC.md §4, app/lib/logout.ts), and the session is checked against the auth backend.
+ */
 export default function AppShell() {
+  const [client] = useState(getGraphqlClient);
+  const auth = useRootStore((state) => state.auth);
+  const navigate = useNavigate();
+  const signedIn = auth.flag && auth.data !== null;
+  const signOut = useCallback(
+    () => void logout({ navigate: (path) => void navigate(path, { replace: true }) }),
+    [navigate],
+  );
+
+  return (
+    <ApolloProvider client={client}>
+      <AppShellLayout signOut={signOut} />
+      {signedIn && auth.data ? (
+        <SessionCheck key={auth.data.USER_NO} userNo={auth.data.USER_NO} onMismatch={signOut} />
+      ) : null}
+    </ApolloProvider>
+  );
+}
+
+function AppShellLayout({ signOut }: { signOut: () => void }) {
+  const auth = useRootStore((state) => state.auth);
+  const signedIn = auth.flag && auth.data !== null;
   return (
     <div className="app-shell">
       <header className="app-header">
@@ -32,6 +66,23 @@ export default function AppShell() {
               </li>
             </ul>
           </nav>
+          {signedIn && auth.data ? (
+            <div className="app-header__account">
+              <p className="app-header__who">
+                <span className="app-header__name">
+                  {auth.data.USER_NAME ?? auth.data.EMAIL_ID}
+                </span>
+                <span className="app-header__type">{USER_TYPE_LABELS[auth.data.USER_TYPE]}</span>
+              </p>
+              <button
+                type="button"
+                className="btn btn--secondary app-header__logout"
+                onClick={signOut}
+              >
+                로그아웃
+              </button>
+            </div>
+          ) : null}
         </div>
       </header>
       <main id="main-content" tabIndex={-1} className="app-main">

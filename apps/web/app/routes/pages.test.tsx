@@ -8,6 +8,7 @@ import App from "../root";
 import routes from "../routes";
 import { SITE_TAGLINE, SITE_TITLE } from "../site";
 import { useRootStore } from "../stores/root-store";
+import { mockFetch, ok } from "../test/fetch-mock";
 import MarketingLayout from "./marketing-layout";
 
 interface PageModule {
@@ -200,13 +201,21 @@ describe("status and app pages", () => {
     expect(screen.getByRole("link", { name: "로그인하기" }).getAttribute("href")).toBe("/sign_in");
   });
 
-  it("shows the stored account in /_app when auth was restored", async () => {
+  it("shows the stored account in /_app when auth was restored, and refreshes its user info", async () => {
+    const { calls } = mockFetch({
+      "POST /main/getUserInfo": () => ok({ USER_NO: 3, PHONE: "010-****-0001", LECTURE_INFO: [] }),
+    });
     useRootStore.getState().setAuth({
       flag: true,
-      data: { token: "t", EMAIL_ID: "parent@example.com", USER_NO: 3, USER_TYPE: "STUDENT" },
+      data: { token: "t", EMAIL_ID: "student@example.com", USER_NO: 3, USER_TYPE: "STUDENT" },
     });
     renderPage("/_app");
-    expect(await screen.findByText("parent@example.com 계정으로 로그인되어 있어요.")).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "student@example.com님, 반가워요" }),
+    ).toBeTruthy();
+    expect(await screen.findByText("010-****-0001")).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: "/main/getUserInfo", body: { USER_NO: 3 } });
     useRootStore.getState().reset();
+    vi.unstubAllGlobals();
   });
 });

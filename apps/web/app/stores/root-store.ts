@@ -1,4 +1,4 @@
-import { ENROLLMENT_FORM_DEFAULTS } from "@seoltab/domain";
+import { ENROLLMENT_FORM_DEFAULTS, type UserType } from "@seoltab/domain";
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 
@@ -14,14 +14,29 @@ import { createJSONStorage, persist, type StateStorage } from "zustand/middlewar
 /** localStorage key of the persisted slices. Logout removes it (SPEC.md §4). */
 export const ROOT_STORE_KEY = "persist:root";
 
-export type UserType = "STUDENT" | "TEACHER";
+export type { UserType };
 
-/** The fields of the login response the web uses (SPEC.md §3 Auth). */
+/** A parent's child as the login response lists it (docs/api/accounts.md `CHILDREN`). */
+export interface LoginChild {
+  USER_NO: number;
+  USER_NAME: string;
+}
+
+/**
+ * The login response (POST /main/login DATA.RESPONSE, docs/api/accounts.md). SPEC.md §3 Auth
+ * uses token, EMAIL_ID, USER_NO and USER_TYPE; the profile fields are optional so a response
+ * stored by an older build still reads.
+ */
 export interface LoginResponse {
   token: string;
   EMAIL_ID: string;
   USER_NO: number;
   USER_TYPE: UserType;
+  USER_NAME?: string;
+  NICKNAME?: string | null;
+  STATUS?: string;
+  /** A parent's children; [] for everyone else. */
+  CHILDREN?: LoginChild[];
 }
 
 export interface AuthState {

@@ -1,10 +1,11 @@
 /**
  * Demo accounts of DESIGN.md §6 (local mode only, never in production), password `Demo1234!`:
  * student@example.com (STUDENT), parent@example.com (PARENT of that student),
- * tutor@example.com (TEACHER), admin@example.com (ADMIN).
+ * tutor@example.com (TEACHER), admin@example.com (ADMIN). All ACTIVE, adults or over 14, with
+ * verified phones (except staff), so they sign in at once.
  */
 import { hash } from "@node-rs/argon2";
-import { schema, type Database } from "@seoltab/db";
+import { eq, schema, type Database } from "@seoltab/db";
 
 export const DEMO_PASSWORD = "Demo1234!";
 
@@ -15,6 +16,10 @@ export const DEMO_ACCOUNTS = [
     name: "김하늘",
     nickname: "하늘",
     phone: "01020000001",
+    birthDate: "2009-03-15",
+    gender: "WOMAN",
+    grade: "HIGH_2",
+    parentPhone: "01020000002",
   },
   {
     email: "parent@example.com",
@@ -22,6 +27,10 @@ export const DEMO_ACCOUNTS = [
     name: "김서연",
     nickname: null,
     phone: "01020000002",
+    birthDate: "1980-05-20",
+    gender: "WOMAN",
+    grade: null,
+    parentPhone: null,
   },
   {
     email: "tutor@example.com",
@@ -29,8 +38,22 @@ export const DEMO_ACCOUNTS = [
     name: "이준호",
     nickname: "준호쌤",
     phone: "01020000003",
+    birthDate: "2004-08-30",
+    gender: "MAN",
+    grade: null,
+    parentPhone: null,
   },
-  { email: "admin@example.com", userType: "ADMIN", name: "운영팀", nickname: null, phone: null },
+  {
+    email: "admin@example.com",
+    userType: "ADMIN",
+    name: "운영팀",
+    nickname: null,
+    phone: null,
+    birthDate: "1990-01-01",
+    gender: "MAN",
+    grade: null,
+    parentPhone: null,
+  },
 ] as const;
 
 /** Argon2id at the library's OWASP-level defaults (m=19456 KiB, t=2, p=1; ~14 ms here). */
@@ -43,12 +66,44 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const rows = await db
     .insert(schema.users)
-    .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash })))
+    .values(
+      DEMO_ACCOUNTS.map((a) => ({
+        email: a.email,
+        userType: a.userType,
+        name: a.name,
+        nickname: a.nickname,
+        phone: a.phone,
+        passwordHash,
+      })),
+    )
     .returning({ id: schema.users.id, email: schema.users.email });
   const idOf = (email: string) => rows.find((r) => r.email === email)?.id;
   const parent = idOf("parent@example.com");
   const child = idOf("student@example.com");
   if (parent && child) {
     await db.insert(schema.parentChildren).values({ parentUserId: parent, childUserId: child });
+  }
+}
+
+/**
+ * Gives the demo accounts what sign-in and the profile need (issue #3): ACTIVE, birth date,
+ * gender, grade, the student's parent phone, and a verified phone. A separate seed so that local
+ * databases seeded before these columns existed get them too.
+ */
+export async function seedDemoAccountProfiles(db: Database): Promise<void> {
+  const now = new Date();
+  for (const a of DEMO_ACCOUNTS) {
+    await db
+      .update(schema.users)
+      .set({
+        status: "ACTIVE",
+        birthDate: a.birthDate,
+        gender: a.gender,
+        grade: a.grade,
+        parentPhone: a.parentPhone,
+        phoneVerifiedAt: a.phone ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(schema.users.email, a.email));
   }
 }

@@ -1,0 +1,68 @@
+/**
+ * Limits and lifetimes of the accounts area (issue #3; docs/api/accounts.md; docs/decisions/007).
+ * Durations in ms unless the name says seconds. Kept in apps/api because only the server
+ * enforces them; GRADES and VERIFICATION_PURPOSES are wire values the web also needs, and belong
+ * in packages/domain once that package is open for the accounts area again.
+ */
+
+/** Refresh-token family lifetime from sign-in, absolute: 30 days. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Name of the refresh-token cookie (docs/api/accounts.md). */
+export const REFRESH_COOKIE = "refresh_token";
+
+/** Failed sign-ins counted per account and per address within this window: 15 min. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failed sign-ins per account (email) within the window before 429. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** Failed sign-ins per client address within the window before 429. */
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+
+/** A code is valid for 180 s after it is sent. */
+export const CODE_TTL_MS = 180 * 1000;
+/** Wrong codes allowed per verification; the 5th wrong one ends it. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** Codes sent to one phone per hour at most. */
+export const CODE_SENDS_PER_PHONE_PER_HOUR = 5;
+/** Codes requested from one client address per hour at most. */
+export const CODE_SENDS_PER_ADDRESS_PER_HOUR = 30;
+/** A verification token (proof of a phone) is valid for 30 min and used once. */
+export const VERIFICATION_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** Verification rows are deleted a day after they were created. */
+export const VERIFICATION_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Availability checks (email, nickname) per client address within 10 min. */
+export const AVAILABILITY_CHECKS_PER_ADDRESS = 60;
+export const AVAILABILITY_WINDOW_MS = 10 * 60 * 1000;
+/** SMS-certification log entries per client address per hour (anonymous writes). */
+export const SMS_LOGS_PER_ADDRESS_PER_HOUR = 60;
+
+/** What a phone verification is for; a verification token works only for its own purpose. */
+export const VERIFICATION_PURPOSES = [
+  "JOIN",
+  "PARENT_CONSENT",
+  "CHANGE_PASSWORD",
+  "FIND_CHILD",
+] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+/** School grades of the join form (SPEC.md §3 Join form `grade`; the values are ours). */
+export const GRADES = [
+  "ELEMENTARY_1",
+  "ELEMENTARY_2",
+  "ELEMENTARY_3",
+  "ELEMENTARY_4",
+  "ELEMENTARY_5",
+  "ELEMENTARY_6",
+  "MIDDLE_1",
+  "MIDDLE_2",
+  "MIDDLE_3",
+  "HIGH_1",
+  "HIGH_2",
+  "HIGH_3",
+  "GRADUATE",
+] as const;
+
+/** Account statuses. */
+export const ACCOUNT_STATUSES = ["ACTIVE", "PENDING_PARENT_CONSENT"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -1,0 +1,37 @@
+/**
+ * What the accounts services need, assembled once in accounts.module.ts and passed explicitly
+ * (no globals), so tests can swap the clock, the SMS adapter or the hasher.
+ */
+import type { Database } from "@seoltab/db";
+import type { Clock } from "../../clock.ts";
+import type { AccessTokenIssuer } from "./access-tokens.ts";
+import type { AttemptLimiter } from "./attempt-limiter.ts";
+import type { PasswordHasher } from "./password-hasher.ts";
+import type { SmsSender } from "./sms.ts";
+
+export interface AccountsDeps {
+  db: Database;
+  clock: Clock;
+  hasher: PasswordHasher;
+  issuer: AccessTokenIssuer;
+  sms: SmsSender;
+  limiters: {
+    /** Failed sign-ins per account (email), 15 min window. */
+    loginAccount: AttemptLimiter;
+    /** Failed sign-ins per client address, 15 min window. */
+    loginAddress: AttemptLimiter;
+    /** Code requests per client address, 1 h window. */
+    codeSendsAddress: AttemptLimiter;
+    /** Email/nickname availability checks per client address, 10 min window. */
+    availabilityAddress: AttemptLimiter;
+    /** SMS-certification log writes per client address, 1 h window. */
+    smsLogsAddress: AttemptLimiter;
+  };
+}
+
+/** Who is asking, for throttling and the audit trail. */
+export interface RequestContext {
+  /** Client address (request.ip, honouring TRUST_PROXY_HOPS). */
+  ip: string;
+  requestId: string;
+}

@@ -1,0 +1,253 @@
+/**
+ * Accounts calls on the main REST backend (SPEC.md §7; docs/api/accounts.md "Main REST" and
+ * "Join and phone verification"), all POST, all in the ONUEI_RES envelope:
+ * /login, /getUserInfo, /user_status, /iamport_sms_certification_log,
+ * /verification/send_code, /verification/verify_code, /join/check_email, /join/check_nickname,
+ * /join, /join/parent_consent. Handlers only validate, call a service and shape the answer.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { maskMobile } from "@seoltab/domain";
+import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
+import { success } from "../../rest/envelope.ts";
+import { parseBody } from "../../rest/rest-backend.ts";
+import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
+import { AVAILABILITY_CHECKS_PER_ADDRESS } from "./accounts.constants.ts";
+import {
+  availabilityOutput,
+  checkEmailInput,
+  checkNicknameInput,
+  getUserInfoInput,
+  joinInput,
+  joinOutput,
+  loginInput,
+  loginOutput,
+  parentConsentInput,
+  sendCodeInput,
+  sendCodeOutput,
+  smsCertificationLogInput,
+  smsCertificationLogOutput,
+  userInfoOutput,
+  userStatusInput,
+  userStatusOutput,
+  verifyCodeInput,
+  verifyCodeOutput,
+} from "./accounts.schemas.ts";
+import { authenticate, bearerToken } from "./auth.plugin.ts";
+import {
+  isEmailAvailable,
+  isNicknameAvailable,
+  join,
+  recordParentConsent,
+} from "./join.service.ts";
+import { setRefreshCookie, type CookiePolicy } from "./refresh-cookie.ts";
+import { signIn } from "./sessions.service.ts";
+import { getOwnAccount, getUserInfo, recordSmsCertificationLog } from "./users.service.ts";
+import { sendCode, verifyCode } from "./verification.service.ts";
+import type { UserRow } from "./accounts.repository.ts";
+
+/** Throttling and audit context of a request. */
+export function requestContext(request: FastifyRequest): RequestContext {
+  return { ip: request.ip, requestId: request.id };
+}
+
+function userInfo(user: UserRow) {
+  return userInfoOutput.parse({
+    USER_NO: user.id,
+    EMAIL_ID: user.email,
+    USER_TYPE: user.userType,
+    USER_NAME: user.name,
+    NICKNAME: user.nickname,
+    PHONE: user.phone ? maskMobile(user.phone) : null,
+    GRADE: user.grade,
+    GENDER: user.gender,
+    STATUS: user.status,
+    IS_ONLY_HOMESHOPPING: user.isOnlyHomeshopping ? "YES" : "NO",
+    LECTURE_INFO: [],
+    CARD_INFO: null,
+  });
+}
+
+/**
+ * Registers the accounts calls inside the `/main` REST backend (envelope handlers installed by
+ * the caller). `deps`: the accounts services' dependencies; `cookies`: the refresh-cookie policy.
+ */
+export async function accountsMainRoutes(
+  app: FastifyInstance,
+  opts: { deps: AccountsDeps; cookies: CookiePolicy },
+): Promise<void> {
+  const { deps, cookies } = opts;
+
+  app.post("/login", async (request, reply) => {
+    const input = parseBody(loginInput, request);
+    const result = await signIn(
+      deps,
+      { email: input.EMAIL_ID, password: input.PASSWORD, platform: input.PLATFORM },
+      requestContext(request),
+    );
+    setRefreshCookie(
+      reply,
+      cookies,
+      result.refresh.token,
+      result.refresh.expiresAt,
+      deps.clock.now(),
+    );
+    reply.header("cache-control", "no-store");
+    return success(
+      loginOutput.parse({
+        token: result.accessToken,
+        EMAIL_ID: result.user.email,
+        USER_NO: result.user.id,
+        USER_TYPE: result.user.userType,
+        USER_NAME: result.user.name,
+        NICKNAME: result.user.nickname,
+        STATUS: result.user.status,
+        CHILDREN: result.children.map((c) => ({ USER_NO: c.id, USER_NAME: c.name })),
+      }),
+    );
+  });
+
+  app.post("/getUserInfo", async (request) => {
+    const input = parseBody(getUserInfoInput, request);
+    const caller = await authenticate(request, input.token);
+    const user = await getUserInfo(deps, caller, input.USER_NO ?? caller.userNo);
+    return success(userInfo(user));
+  });
+
+  app.post("/user_status", { preHandler: app.requireAuth }, async (request) => {
+    parseBody(userStatusInput, request);
+    const user = await getOwnAccount(deps, request.auth!);
+    return success(
+      userStatusOutput.parse({
+        USER_NO: user.id,
+        USER_TYPE: user.userType,
+        STATUS: user.status,
+        IS_PARENT_CONSENTED: user.status !== "PENDING_PARENT_CONSENT",
+      }),
+    );
+  });
+
+  app.post("/iamport_sms_certification_log", async (request) => {
+    const input = parseBody(smsCertificationLogInput, request);
+    const caller = bearerToken(request) ? await authenticate(request) : null;
+    const logId = await recordSmsCertificationLog(
+      deps,
+      caller,
+      {
+        impUid: input.IMP_UID,
+        merchantUid: input.MERCHANT_UID,
+        success: input.SUCCESS,
+        errorMsg: input.ERROR_MSG,
+        purpose: input.PURPOSE,
+      },
+      requestContext(request),
+    );
+    return success(smsCertificationLogOutput.parse({ LOG_ID: logId }));
+  });
+
+  app.post("/verification/send_code", async (request) => {
+    const input = parseBody(sendCodeInput, request);
+    const sent = await sendCode(
+      deps,
+      { phone: input.PHONE_NUM, purpose: input.PURPOSE },
+      requestContext(request),
+    );
+    return success(
+      sendCodeOutput.parse({
+        VERIFICATION_ID: sent.verificationId,
+        EXPIRES_IN_SEC: sent.expiresInSec,
+      }),
+      "인증번호를 보냈어요.",
+    );
+  });
+
+  app.post("/verification/verify_code", async (request, reply) => {
+    const input = parseBody(verifyCodeInput, request);
+    const verified = await verifyCode(deps, {
+      verificationId: input.VERIFICATION_ID,
+      code: input.CODE,
+    });
+    reply.header("cache-control", "no-store");
+    return success(
+      verifyCodeOutput.parse({
+        VERIFIED: true,
+        VERIFICATION_TOKEN: verified.token,
+        EXPIRES_IN_SEC: verified.expiresInSec,
+      }),
+      "휴대폰 인증이 완료되었어요.",
+    );
+  });
+
+  const throttleChecks = (request: FastifyRequest) => {
+    const now = deps.clock.now();
+    const limiter = deps.limiters.availabilityAddress;
+    if (limiter.hit(request.ip, now) > AVAILABILITY_CHECKS_PER_ADDRESS) {
+      throw new AppError(
+        "rate_limited",
+        "too_many_requests",
+        ACCOUNT_MESSAGES.tooManyRequests,
+        [],
+        {
+          headers: { "retry-after": String(limiter.retryAfterSeconds(request.ip, now)) },
+        },
+      );
+    }
+  };
+
+  app.post("/join/check_email", async (request) => {
+    const input = parseBody(checkEmailInput, request);
+    throttleChecks(request);
+    return success(
+      availabilityOutput.parse({ AVAILABLE: await isEmailAvailable(deps, input.EMAIL_ID) }),
+    );
+  });
+
+  app.post("/join/check_nickname", async (request) => {
+    const input = parseBody(checkNicknameInput, request);
+    throttleChecks(request);
+    return success(
+      availabilityOutput.parse({ AVAILABLE: await isNicknameAvailable(deps, input.NICKNAME) }),
+    );
+  });
+
+  app.post("/join", async (request) => {
+    const input = parseBody(joinInput, request);
+    const joined = await join(
+      deps,
+      {
+        userType: input.USER_TYPE,
+        email: input.EMAIL_ID,
+        password: input.PASSWORD,
+        realname: input.REALNAME,
+        nickname: input.NICKNAME,
+        grade: input.GRADE,
+        gender: input.GENDER,
+        birthDate: input.BIRTH_DATE,
+        verificationToken: input.VERIFICATION_TOKEN,
+        parentPhone: input.PARENT_PHONE_NUM,
+        agreedTerms: input.AGREED_TERMS,
+      },
+      requestContext(request),
+    );
+    return success(
+      joinOutput.parse({ USER_NO: joined.userNo, STATUS: joined.status }),
+      joined.status === "ACTIVE" ? "회원가입이 완료되었어요." : "보호자 동의 후 가입이 완료돼요.",
+    );
+  });
+
+  app.post("/join/parent_consent", async (request) => {
+    const input = parseBody(parentConsentInput, request);
+    const consented = await recordParentConsent(
+      deps,
+      {
+        childUserNo: input.CHILD_USER_NO,
+        parentName: input.PARENT_NAME,
+        verificationToken: input.VERIFICATION_TOKEN,
+      },
+      requestContext(request),
+    );
+    return success(
+      joinOutput.parse({ USER_NO: consented.userNo, STATUS: consented.status }),
+      "보호자 동의가 완료되었어요.",
+    );
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * The refresh-token cookie (docs/api/accounts.md "Tokens"): `refresh_token`, HttpOnly,
+ * SameSite=Lax, Path=/, Secure outside development, Max-Age = the family's remaining absolute
+ * lifetime in seconds. Cleared with the same attributes and Max-Age 0.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { REFRESH_COOKIE } from "./accounts.constants.ts";
+
+/** Environment-dependent cookie attributes. */
+export interface CookiePolicy {
+  /** Send the Secure attribute (every environment but development). */
+  secure: boolean;
+}
+
+const base = (policy: CookiePolicy) =>
+  ({ httpOnly: true, sameSite: "lax", path: "/", secure: policy.secure }) as const;
+
+/** The refresh token the browser sent, if any. */
+export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[REFRESH_COOKIE];
+}
+
+/** Sets the cookie to `token`, expiring with its family at `expiresAt`. */
+export function setRefreshCookie(
+  reply: FastifyReply,
+  policy: CookiePolicy,
+  token: string,
+  expiresAt: Date,
+  now: Date,
+): void {
+  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000));
+  reply.setCookie(REFRESH_COOKIE, token, { ...base(policy), maxAge, expires: expiresAt });
+}
+
+/** Tells the browser to drop the cookie. */
+export function clearRefreshCookie(reply: FastifyReply, policy: CookiePolicy): void {
+  reply.clearCookie(REFRESH_COOKIE, base(policy));
+}

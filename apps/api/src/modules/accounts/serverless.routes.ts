@@ -1,0 +1,83 @@
+/**
+ * Accounts calls on the serverless REST backend (SPEC.md §7; docs/api/accounts.md
+ * "Serverless"), in the ONUEI_RES envelope:
+ * PATCH /change_password — Bearer + CURRENT_PASSWORD + NEW_PASSWORD, or EMAIL_ID +
+ *   VERIFICATION_TOKEN (CHANGE_PASSWORD) + NEW_PASSWORD; RESPONSE `{ CHANGED: true }`.
+ * POST /get_user_by_parent_number — PARENT_PHONE_NUM + VERIFICATION_TOKEN (FIND_CHILD);
+ *   RESPONSE `{ USERS: [{ USER_NO, USER_NAME (masked), EMAIL_ID (masked) }] }`.
+ */
+import type { FastifyInstance } from "fastify";
+import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
+import { success } from "../../rest/envelope.ts";
+import { parseBody } from "../../rest/rest-backend.ts";
+import type { AccountsDeps } from "./accounts.deps.ts";
+import { requestContext } from "./accounts.routes.ts";
+import {
+  changePasswordInput,
+  changePasswordOutput,
+  userByParentNumberInput,
+  userByParentNumberOutput,
+} from "./accounts.schemas.ts";
+import { authenticate } from "./auth.plugin.ts";
+import { changePassword, findChildrenByParentPhone } from "./users.service.ts";
+
+/** Registers the accounts calls inside the `/serverless` REST backend (see module note). */
+export async function accountsServerlessRoutes(
+  app: FastifyInstance,
+  opts: { deps: AccountsDeps },
+): Promise<void> {
+  const { deps } = opts;
+
+  app.patch("/change_password", async (request) => {
+    const input = parseBody(changePasswordInput, request);
+    const ctx = requestContext(request);
+    if (input.CURRENT_PASSWORD !== undefined) {
+      const caller = await authenticate(request);
+      await changePassword(
+        deps,
+        {
+          mode: "current",
+          caller,
+          currentPassword: input.CURRENT_PASSWORD,
+          newPassword: input.NEW_PASSWORD,
+        },
+        ctx,
+      );
+    } else {
+      if (input.EMAIL_ID === undefined || input.VERIFICATION_TOKEN === undefined) {
+        throw new AppError("validation", "validation_failed", ACCOUNT_MESSAGES.verificationInvalid);
+      }
+      await changePassword(
+        deps,
+        {
+          mode: "verified",
+          email: input.EMAIL_ID,
+          verificationToken: input.VERIFICATION_TOKEN,
+          newPassword: input.NEW_PASSWORD,
+        },
+        ctx,
+      );
+    }
+    return success(
+      changePasswordOutput.parse({ CHANGED: true }),
+      "비밀번호를 변경했어요. 다시 로그인해 주세요.",
+    );
+  });
+
+  app.post("/get_user_by_parent_number", async (request) => {
+    const input = parseBody(userByParentNumberInput, request);
+    const users = await findChildrenByParentPhone(deps, {
+      parentPhone: input.PARENT_PHONE_NUM,
+      verificationToken: input.VERIFICATION_TOKEN,
+    });
+    return success(
+      userByParentNumberOutput.parse({
+        USERS: users.map((u) => ({
+          USER_NO: u.userNo,
+          USER_NAME: u.maskedName,
+          EMAIL_ID: u.maskedEmail,
+        })),
+      }),
+    );
+  });
+}

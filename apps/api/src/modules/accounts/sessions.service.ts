@@ -1,0 +1,258 @@
+/**
+ * Sign-in sessions (SPEC.md §4 Login, Logout; §7 /login, token calls; DESIGN.md §3;
+ * docs/api/accounts.md; docs/decisions/007): password sign-in with throttling, refresh-token
+ * families with rotation and reuse detection, sign-out.
+ */
+import { randomUUID } from "node:crypto";
+import { isUserType, maskEmail } from "@seoltab/domain";
+import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
+import { insertAuditLog } from "../audit/audit.repository.ts";
+import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  REFRESH_TOKEN_TTL_MS,
+} from "./accounts.constants.ts";
+import {
+  findChildren,
+  findUserByEmail,
+  findUserById,
+  withTransaction,
+  type UserRow,
+} from "./accounts.repository.ts";
+import {
+  claimRefreshToken,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  revokeFamily,
+  setRotatedTo,
+} from "./refresh-tokens.repository.ts";
+import { OPAQUE_TOKEN_SHAPE, newOpaqueToken, sha256Hex } from "./opaque-tokens.ts";
+
+/** A new refresh token (the cookie value) and its family's absolute expiry. */
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: Date;
+}
+
+/** What a successful sign-in gives the login route. */
+export interface SignInResult {
+  accessToken: string;
+  refresh: IssuedRefreshToken;
+  user: UserRow;
+  /** Linked children of a parent (id, name); [] for anyone else. */
+  children: { id: number; name: string }[];
+}
+
+const REFRESH_TOKEN_SHAPE = OPAQUE_TOKEN_SHAPE;
+
+const invalidCredentials = () =>
+  new AppError("unauthorized", "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
+
+const invalidGrant = () =>
+  new AppError("unauthorized", "invalid_grant", ACCOUNT_MESSAGES.invalidGrant);
+
+function tooManyAttempts(retryAfterSeconds: number) {
+  return new AppError("rate_limited", "too_many_attempts", ACCOUNT_MESSAGES.tooManyAttempts, [], {
+    headers: { "retry-after": String(retryAfterSeconds) },
+  });
+}
+
+/**
+ * Signs in with email and password (POST /main/login).
+ * Same status, message and work for an unknown email and a wrong password: an unknown email
+ * still runs one argon2 verification (against a dummy hash), records a failure and an audit
+ * entry. 5 failures per account or 20 per address in 15 min give 429 before any check.
+ * @throws AppError unauthorized `invalid_credentials`; rate_limited `too_many_attempts`
+ *   (Retry-After); forbidden `parent_consent_required` | `account_inactive`
+ */
+export async function signIn(
+  deps: AccountsDeps,
+  input: { email: string; password: string; platform: string },
+  ctx: RequestContext,
+): Promise<SignInResult> {
+  const now = deps.clock.now();
+  const accountKey = input.email.toLowerCase();
+  const { loginAccount, loginAddress } = deps.limiters;
+  const accountBlocked = loginAccount.count(accountKey, now) >= LOGIN_FAILURES_PER_ACCOUNT;
+  const addressBlocked = loginAddress.count(ctx.ip, now) >= LOGIN_FAILURES_PER_ADDRESS;
+  if (accountBlocked || addressBlocked) {
+    await insertAuditLog(deps.db, {
+      kind: "SECURITY",
+      initiator: "UNKNOWN",
+      action: "sign_in_throttled",
+      target: maskEmail(accountKey),
+      detail: { ip: ctx.ip, byAccount: accountBlocked, byAddress: addressBlocked },
+      requestId: ctx.requestId,
+    });
+    throw tooManyAttempts(
+      Math.max(
+        accountBlocked ? loginAccount.retryAfterSeconds(accountKey, now) : 0,
+        addressBlocked ? loginAddress.retryAfterSeconds(ctx.ip, now) : 0,
+      ),
+    );
+  }
+
+  const user = await findUserByEmail(deps.db, input.email);
+  const matches = user
+    ? await deps.hasher.verify(user.passwordHash, input.password)
+    : await deps.hasher.verifyDummy(input.password);
+  if (!user || !matches) {
+    loginAccount.hit(accountKey, now);
+    loginAddress.hit(ctx.ip, now);
+    await insertAuditLog(deps.db, {
+      kind: "SECURITY",
+      initiator: "UNKNOWN",
+      actorUserId: user?.id ?? null,
+      action: "sign_in_failure",
+      target: user ? `user:${user.id}` : maskEmail(accountKey),
+      detail: {
+        reason: user ? "wrong_password" : "unknown_email",
+        ip: ctx.ip,
+        platform: input.platform,
+      },
+      requestId: ctx.requestId,
+    });
+    throw invalidCredentials();
+  }
+  loginAccount.reset(accountKey);
+
+  if (user.status === "PENDING_PARENT_CONSENT") {
+    throw new AppError(
+      "forbidden",
+      "parent_consent_required",
+      ACCOUNT_MESSAGES.parentConsentRequired,
+    );
+  }
+  if (user.status !== "ACTIVE" || !isUserType(user.userType)) {
+    throw new AppError("forbidden", "account_inactive", ACCOUNT_MESSAGES.accountInactive);
+  }
+
+  const refresh = await startFamily(deps, user.id, now);
+  const { token: accessToken } = await deps.issuer.issue({
+    userNo: user.id,
+    userType: user.userType,
+  });
+  const children = user.userType === "PARENT" ? await findChildren(deps.db, user.id) : [];
+  await insertAuditLog(deps.db, {
+    kind: "SECURITY",
+    initiator: "USER",
+    actorUserId: user.id,
+    action: "sign_in_success",
+    target: `user:${user.id}`,
+    detail: { ip: ctx.ip, platform: input.platform },
+    requestId: ctx.requestId,
+  });
+  return { accessToken, refresh, user, children };
+}
+
+/** Starts a refresh-token family for a user: one token, absolute expiry now + 30 days. */
+async function startFamily(
+  deps: AccountsDeps,
+  userId: number,
+  now: Date,
+): Promise<IssuedRefreshToken> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+  await insertRefreshToken(deps.db, {
+    tokenHash: sha256Hex(token),
+    familyId: randomUUID(),
+    userId,
+    issuedAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token of the same family
+ * (POST /api/oauth/token, `mutation { refresh }`). The presented token is claimed with a
+ * conditional UPDATE inside a transaction, so concurrent presentations of one token mint at
+ * most one successor. A token that was already used comes back → the whole family is revoked
+ * (including the successor) and a SECURITY `refresh_reuse` entry is written.
+ * @param presented the cookie value, possibly missing or malformed
+ * @throws AppError unauthorized `invalid_grant` (missing, unknown, expired, revoked, reused, or
+ *   the account is no longer active)
+ */
+export async function rotateRefreshToken(
+  deps: AccountsDeps,
+  presented: string | undefined,
+  ctx: RequestContext,
+): Promise<{ accessToken: string; refresh: IssuedRefreshToken }> {
+  if (!presented || !REFRESH_TOKEN_SHAPE.test(presented)) throw invalidGrant();
+  const now = deps.clock.now();
+  const tokenHash = sha256Hex(presented);
+
+  const outcome = await withTransaction(deps.db, async (tx) => {
+    const claimed = await claimRefreshToken(tx, tokenHash, now);
+    if (claimed) {
+      const user = await findUserById(tx, claimed.userId);
+      if (!user || user.status !== "ACTIVE" || !isUserType(user.userType)) {
+        await revokeFamily(tx, claimed.familyId, now);
+        return { kind: "invalid" as const };
+      }
+      const token = newOpaqueToken();
+      const nextId = await insertRefreshToken(tx, {
+        tokenHash: sha256Hex(token),
+        familyId: claimed.familyId,
+        userId: claimed.userId,
+        issuedAt: now,
+        expiresAt: claimed.expiresAt,
+      });
+      await setRotatedTo(tx, claimed.id, nextId);
+      return {
+        kind: "rotated" as const,
+        user: { userNo: user.id, userType: user.userType },
+        refresh: { token, expiresAt: claimed.expiresAt },
+      };
+    }
+    const row = await findRefreshTokenByHash(tx, tokenHash);
+    if (row?.usedAt && !row.revokedAt) {
+      const revoked = await revokeFamily(tx, row.familyId, now);
+      return { kind: "reuse" as const, row, revoked };
+    }
+    return { kind: "invalid" as const };
+  });
+
+  if (outcome.kind === "reuse") {
+    await insertAuditLog(deps.db, {
+      kind: "SECURITY",
+      initiator: "UNKNOWN",
+      actorUserId: outcome.row.userId,
+      action: "refresh_reuse",
+      target: `user:${outcome.row.userId}`,
+      detail: { familyId: outcome.row.familyId, revokedTokens: outcome.revoked, ip: ctx.ip },
+      requestId: ctx.requestId,
+    });
+    throw invalidGrant();
+  }
+  if (outcome.kind === "invalid") throw invalidGrant();
+  const { token: accessToken } = await deps.issuer.issue(outcome.user);
+  return { accessToken, refresh: outcome.refresh };
+}
+
+/**
+ * Signs out (POST /api/oauth/logout): revokes the family of the presented refresh token, if it
+ * is one of ours. Never fails: an absent or unknown cookie is already signed out.
+ */
+export async function signOut(
+  deps: AccountsDeps,
+  presented: string | undefined,
+  ctx: RequestContext,
+): Promise<void> {
+  if (!presented || !REFRESH_TOKEN_SHAPE.test(presented)) return;
+  const row = await findRefreshTokenByHash(deps.db, sha256Hex(presented));
+  if (!row) return;
+  const revoked = await revokeFamily(deps.db, row.familyId, deps.clock.now());
+  if (revoked > 0) {
+    await insertAuditLog(deps.db, {
+      kind: "SECURITY",
+      initiator: "USER",
+      actorUserId: row.userId,
+      action: "sign_out",
+      target: `user:${row.userId}`,
+      detail: { ip: ctx.ip },
+      requestId: ctx.requestId,
+    });
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The join and phone-verification calls (docs/api/accounts.md "Join and phone verification").
+ * Each is one POST to the main REST backend, without a session (auth: false); failures are
+ * RestError with the server's Korean STATUSMSG and ERROR_CODE (app/lib/rest-client.ts).
+ */
+import type { Gender, TermService } from "@seoltab/domain";
+import { restRequest } from "../../lib/rest-client";
+import type { JoinUserType } from "./schemas";
+
+export type VerificationPurpose = "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD";
+
+export interface SendCodeResponse {
+  VERIFICATION_ID: string;
+  /** Seconds the code stays valid (180). */
+  EXPIRES_IN_SEC: number;
+}
+
+/** POST /main/verification/send_code: texts a 6-digit code to the phone. */
+export function sendVerificationCode(phone: string, purpose: VerificationPurpose) {
+  return restRequest<SendCodeResponse>("main", "/verification/send_code", {
+    body: { PHONE_NUM: phone, PURPOSE: purpose },
+    auth: false,
+  });
+}
+
+export interface VerifyCodeResponse {
+  VERIFIED: boolean;
+  VERIFICATION_TOKEN: string;
+  /** Seconds the verification token stays valid (1800). */
+  EXPIRES_IN_SEC: number;
+}
+
+/**
+ * POST /main/verification/verify_code. A wrong code fails with `code_mismatch` (the response
+ * tells the attempts left); too many or too late with `code_expired`.
+ */
+export function verifyCode(verificationId: string, code: string) {
+  return restRequest<VerifyCodeResponse>("main", "/verification/verify_code", {
+    body: { VERIFICATION_ID: verificationId, CODE: code },
+    auth: false,
+  });
+}
+
+/** POST /main/join/check_email: true when no account uses the email. */
+export async function checkEmailAvailable(email: string): Promise<boolean> {
+  const response = await restRequest<{ AVAILABLE: boolean }>("main", "/join/check_email", {
+    body: { EMAIL_ID: email },
+    auth: false,
+  });
+  return response.AVAILABLE === true;
+}
+
+/** POST /main/join/check_nickname: true when no account uses the nickname. */
+export async function checkNicknameAvailable(nickname: string): Promise<boolean> {
+  const response = await restRequest<{ AVAILABLE: boolean }>("main", "/join/check_nickname", {
+    body: { NICKNAME: nickname },
+    auth: false,
+  });
+  return response.AVAILABLE === true;
+}
+
+export interface JoinPayload {
+  USER_TYPE: JoinUserType;
+  EMAIL_ID: string;
+  PASSWORD: string;
+  REALNAME: string;
+  NICKNAME?: string;
+  GRADE?: string;
+  GENDER: Gender;
+  /** YYYY-MM-DD. */
+  BIRTH_DATE: string;
+  /** Of the person's own phone, purpose JOIN. */
+  VERIFICATION_TOKEN: string;
+  /** Digits; required under 14. */
+  PARENT_PHONE_NUM?: string;
+  AGREED_TERMS: Record<TermService, string[]>;
+}
+
+export type AccountStatus = "ACTIVE" | "PENDING_PARENT_CONSENT" | (string & {});
+
+export interface JoinResponse {
+  USER_NO: number;
+  STATUS: AccountStatus;
+}
+
+/** POST /main/join: creates the account (PENDING_PARENT_CONSENT under 14). */
+export function join(payload: JoinPayload) {
+  return restRequest<JoinResponse>("main", "/join", { body: payload, auth: false });
+}
+
+export interface ParentConsentPayload {
+  CHILD_USER_NO: number;
+  PARENT_NAME: string;
+  /** Of the parent's phone, purpose PARENT_CONSENT. */
+  VERIFICATION_TOKEN: string;
+  AGREED: true;
+}
+
+/** POST /main/join/parent_consent: the parent consents; the child's account becomes ACTIVE. */
+export function giveParentConsent(payload: ParentConsentPayload) {
+  return restRequest<JoinResponse>("main", "/join/parent_consent", { body: payload, auth: false });
+}

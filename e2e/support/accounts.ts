@@ -1,0 +1,116 @@
+/**
+ * Helpers for the accounts browser tests: a free port (the api derives its public origin and the
+ * tokens' issuer from PORT, so a test server gets a real one instead of 0), sign-in as a person
+ * would, the sandbox SMS outbox, and what a page has stored.
+ */
+import { createServer } from "node:net";
+import type { Page } from "playwright-core";
+
+export const DEMO_PASSWORD = "Demo1234!";
+
+export const DEMO = {
+  student: { email: "student@example.com", name: "김하늘", type: "학생" },
+  parent: { email: "parent@example.com", name: "김서연", type: "학부모" },
+  tutor: { email: "tutor@example.com", name: "이준호", type: "선생님" },
+} as const;
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let phoneSequence = 0;
+
+/** A mobile number no other test uses (010 + 8 digits). */
+export function uniquePhone(): string {
+  phoneSequence += 1;
+  const tail = (Date.now() % 1_000_000) * 100 + phoneSequence;
+  return `010${String(tail).padStart(8, "0").slice(-8)}`;
+}
+
+/** The newest 6-digit code texted to `phone` (sandbox outbox, local mode only). */
+export async function smsCode(baseUrl: string, phone: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`);
+    if (response.ok) {
+      const body = (await response.json()) as { messages: { text: string }[] };
+      const code = /\b(\d{6})\b/.exec(body.messages[0]?.text ?? "")?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code for ${phone}`);
+}
+
+/** Fills the sign-in form of the current page and submits it. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel("이메일").fill(email);
+  await page.getByLabel("비밀번호", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
+}
+
+/** Opens `path` (a sign-in page), signs in and waits for /_app to greet the person. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  path: string,
+  email: string,
+  name: string,
+  password = DEMO_PASSWORD,
+) {
+  await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  await submitSignIn(page, email, password);
+  await page.waitForURL(`${baseUrl}/_app`);
+  await page.getByRole("heading", { level: 1, name: `${name}님, 반가워요` }).waitFor();
+}
+
+export interface StoredCredentials {
+  local: Record<string, string | null>;
+  session: Record<string, string | null>;
+  cookies: string[];
+}
+
+/** Every credential the page has stored (SPEC.md §3), and the names of the site's cookies. */
+export async function storedCredentials(page: Page): Promise<StoredCredentials> {
+  const { local, session } = await page.evaluate(() => ({
+    local: {
+      token: localStorage.getItem("token"),
+      "persist:root": localStorage.getItem("persist:root"),
+      deviceId: localStorage.getItem("deviceId"),
+    },
+    session: {
+      accessToken: sessionStorage.getItem("accessToken"),
+      userToken: sessionStorage.getItem("userToken"),
+      userInfo: sessionStorage.getItem("userInfo"),
+    },
+  }));
+  const cookies = (await page.context().cookies()).map((c) => c.name);
+  return { local, session, cookies };
+}
+
+/** Horizontal overflow of the page in px (0 when it fits the viewport). */
+export function overflowX(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** A JWT-shaped copy of `token` whose payload says it expired an hour ago (signature now wrong). */
+export function expiredCopy(token: string): string {
+  const [header, payload] = token.split(".");
+  const claims = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8")) as Record<
+    string,
+    unknown
+  >;
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  const forged = Buffer.from(JSON.stringify({ ...claims, iat: past - 900, exp: past })).toString(
+    "base64url",
+  );
+  return `${header}.${forged}.${Buffer.from("forged").toString("base64url")}`;
+}

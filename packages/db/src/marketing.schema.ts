@@ -1,0 +1,50 @@
+/**
+ * Marketing content (issue #6): reviews and FAQ served by `/marketing/graphql`, and
+ * consultation requests from the floating button's funnel. Re-exported by schema.ts.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/** A student's or parent's review of the lessons (SPEC.md §3 "review list"). */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    /** Calendar year the review belongs to (the year filter). */
+    year: smallint("year").notNull(),
+    /** Subject name as shown, e.g. 수학 (the subject filter). */
+    subject: varchar("subject", { length: 20 }).notNull(),
+    /** Who wrote it, already masked for display: "고2 김*준 학생", "중1 학부모". */
+    authorLabel: varchar("author_label", { length: 40 }).notNull(),
+    title: varchar("title", { length: 120 }).notNull(),
+    body: text("body").notNull(),
+    /** 1 to 5. */
+    rating: smallint("rating").notNull(),
+    published: boolean("published").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reviews_published_year_subject_idx").on(t.published, t.year, t.subject, t.id)],
+);
+
+/** A frequently asked question, grouped by category (/seoltab_faq_st). */
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: serial("id").primaryKey(),
+    category: varchar("category", { length: 30 }).notNull(),
+    question: varchar("question", { length: 200 }).notNull(),
+    answer: text("answer").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+  },
+  (t) => [index("faqs_category_sort_idx").on(t.category, t.sortOrder)],
+);
