@@ -160,7 +160,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header("x-request-id", request.id);
   });
 
-  await app.register(securityHeaders, { hsts: config.appEnv !== "development" });
+  await app.register(securityHeaders, {
+    hsts: config.appEnv !== "development",
+    gtm: Boolean(config.gtmContainerId),
+    channelTalk: Boolean(config.channelTalkPluginKey),
+    upgradeInsecureHosts: config.upgradeInsecureHosts,
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(cookie);
@@ -220,6 +225,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   }
 
-  await app.register(web, { buildDir: config.webBuildDir });
+  await app.register(web, {
+    buildDir: config.webBuildDir,
+    publicConfig: {
+      appEnv: config.appEnv,
+      gtmContainerId: config.gtmContainerId ?? null,
+      channelTalkPluginKey: config.channelTalkPluginKey ?? null,
+      consultationUrl: config.consultationUrl,
+    },
+  });
   return app;
 }

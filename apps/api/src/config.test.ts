@@ -83,3 +83,19 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe(resolve("./data"));
   });
 });
+
+describe("UPGRADE_INSECURE_REQUESTS_HOSTS", () => {
+  it("defaults to the public origin's host outside development, none in development", () => {
+    expect(loadConfig({ APP_ENV: "development" }).upgradeInsecureHosts).toEqual([]);
+    const stage = loadConfig({
+      APP_ENV: "stage",
+      PUBLIC_ORIGIN: "https://stage.seoltab.example",
+    });
+    expect(stage.upgradeInsecureHosts).toEqual(["stage.seoltab.example"]);
+    const listed = loadConfig({
+      APP_ENV: "development",
+      UPGRADE_INSECURE_REQUESTS_HOSTS: "Dev.Seoltab.example, ",
+    });
+    expect(listed.upgradeInsecureHosts).toEqual(["dev.seoltab.example"]);
+  });
+});

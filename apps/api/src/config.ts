@@ -99,6 +99,11 @@ const envSchema = z
     WEB_BUILD_DIR: optionalText,
     /** Number of reverse proxies in front of the server whose X-Forwarded-For is trusted. */
     TRUST_PROXY_HOPS: intIn("TRUST_PROXY_HOPS", 0, 10, 0),
+    /**
+     * Comma-separated host names whose pages carry CSP `upgrade-insecure-requests` (SPEC.md §2:
+     * the dev, stage and production hosts). Default: PUBLIC_ORIGIN's host outside development.
+     */
+    UPGRADE_INSECURE_REQUESTS_HOSTS: optionalText,
   })
   .superRefine((env, ctx) => {
     const need = (key: string, why: string) =>
@@ -163,6 +168,8 @@ export interface Config {
   logLevel: string;
   webBuildDir: string;
   trustProxyHops: number;
+  /** Host names (lower case, no port) that get `upgrade-insecure-requests`. */
+  upgradeInsecureHosts: string[];
 }
 
 /** Thrown by `loadConfig`; `message` lists every problem, one per line. */
@@ -229,5 +236,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.WEB_BUILD_DIR ?? new URL("../../web/build/client", import.meta.url).pathname,
     ),
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    upgradeInsecureHosts: e.UPGRADE_INSECURE_REQUESTS_HOSTS
+      ? e.UPGRADE_INSECURE_REQUESTS_HOSTS.split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : e.APP_ENV === "development"
+        ? []
+        : [new URL(publicOrigin).hostname],
   };
 }

@@ -3,44 +3,103 @@
  * `frame-ancestors`, HSTS outside development, nosniff, Referrer-Policy, and no X-Powered-By
  * (Fastify never sets it). Other helmet defaults stay on. HTML pages get a CSP with the sha256
  * hashes of their own inline scripts (plugins/web.ts), so no 'unsafe-inline' for scripts.
+ * Third-party hosts are allowed only when their integration is configured (GTM_CONTAINER_ID,
+ * CHANNEL_TALK_PLUGIN_KEY), and `upgrade-insecure-requests` is added on the configured public
+ * hosts (SPEC.md §2: dev, stage and production hosts; docs/decisions/003).
  */
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
-/** Builds the Content-Security-Policy value; `scriptHashes` are "sha256-..." sources. */
-export function buildCsp(scriptHashes: readonly string[] = []): string {
+export interface CspOptions {
+  /** "sha256-..." sources of the page's inline scripts. */
+  scriptHashes?: readonly string[];
+  /** Google Tag Manager is configured: allow its script, image and analytics hosts. */
+  gtm?: boolean;
+  /** Channel Talk is configured: allow its script, API, socket, image and font hosts. */
+  channelTalk?: boolean;
+  /** Add `upgrade-insecure-requests` (never on plain-http local hosts: it breaks every asset). */
+  upgradeInsecureRequests?: boolean;
+}
+
+type Sources = Partial<Record<"script" | "img" | "connect" | "font" | "frame", string[]>>;
+
+const GTM: Sources = {
+  script: ["https://www.googletagmanager.com"],
+  img: ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+  connect: [
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://www.googletagmanager.com",
+  ],
+};
+const CHANNEL_TALK: Sources = {
+  script: ["https://cdn.channel.io"],
+  img: ["https://*.channel.io"],
+  connect: ["https://*.channel.io", "wss://*.channel.io"],
+  font: ["https://cf.channel.io"],
+  frame: ["https://*.channel.io"],
+};
+
+/** Builds the Content-Security-Policy value. */
+export function buildCsp(options: CspOptions = {}): string {
+  const { scriptHashes = [], gtm = false, channelTalk = false } = options;
+  const thirdParty = [gtm ? GTM : {}, channelTalk ? CHANNEL_TALK : {}];
+  const from = (kind: keyof Sources) => thirdParty.flatMap((sources) => sources[kind] ?? []);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...scriptHashes.map((h) => `'${h}'`)],
+    "script-src": ["'self'", ...scriptHashes.map((h) => `'${h}'`), ...from("script")],
     // React renders style attributes and react-toastify injects a <style>: inline styles only.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
+    "img-src": ["'self'", "data:", ...from("img")],
+    "font-src": ["'self'", "data:", ...from("font")],
+    "connect-src": ["'self'", ...from("connect")],
+    "frame-src": channelTalk ? from("frame") : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (options.upgradeInsecureRequests) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
 }
 
-const DEFAULT_CSP = buildCsp();
+export interface SecurityHeadersOptions {
+  hsts: boolean;
+  gtm: boolean;
+  channelTalk: boolean;
+  /** Host names (no port) whose responses carry `upgrade-insecure-requests`. */
+  upgradeInsecureHosts: readonly string[];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The CSP for a response to `request`, allowing `scriptHashes` as inline scripts. */
+    cspFor(request: FastifyRequest, scriptHashes?: readonly string[]): string;
+  }
+}
 
 export default fp(
-  async function securityHeaders(app: FastifyInstance, opts: { hsts: boolean }) {
+  async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
+    const upgradeHosts = new Set(opts.upgradeInsecureHosts.map((h) => h.toLowerCase()));
+    app.decorate("cspFor", (request: FastifyRequest, scriptHashes: readonly string[] = []) =>
+      buildCsp({
+        scriptHashes,
+        gtm: opts.gtm,
+        channelTalk: opts.channelTalk,
+        upgradeInsecureRequests: upgradeHosts.has(request.hostname.toLowerCase()),
+      }),
+    );
     await app.register(helmet, {
       contentSecurityPolicy: false,
       hsts: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook("onSend", async (_request, reply, payload) => {
+    app.addHook("onSend", async (request, reply, payload) => {
       if (!reply.hasHeader("content-security-policy")) {
-        reply.header("content-security-policy", DEFAULT_CSP);
+        reply.header("content-security-policy", app.cspFor(request));
       }
       reply.removeHeader("x-powered-by");
       return payload;

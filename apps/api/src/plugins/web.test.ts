@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/test-app.ts";
-import { inlineScriptHashes } from "./web.ts";
+import { inlineScriptHashes, withAppConfig } from "./web.ts";
 
 // A miniature web build with the same layout as apps/web/build/client.
 const dir = mkdtempSync(join(tmpdir(), "seoltab-web-"));
@@ -86,5 +86,35 @@ describe("inlineScriptHashes", () => {
   it("hashes inline scripts and ignores external ones", () => {
     const html = `<script>a()</script><script src="/x.js"></script><script type="module">b()</script>`;
     expect(inlineScriptHashes(html)).toHaveLength(2);
+  });
+});
+
+describe("run-time settings for the browser", () => {
+  it("every page carries the public settings as a JSON data block, not a script", async () => {
+    const res = await t.app.inject("/");
+    const m = /<script id="app-config" type="application\/json">([^<]*)<\/script>/.exec(res.body);
+    expect(m).not.toBeNull();
+    expect(JSON.parse(m![1]!)).toEqual({
+      appEnv: "development",
+      gtmContainerId: null,
+      channelTalkPluginKey: null,
+      consultationUrl: "/consultation",
+    });
+    // Only the page's real inline script is hashed.
+    const scriptSrc = String(res.headers["content-security-policy"])
+      .split("; ")
+      .find((d) => d.startsWith("script-src"));
+    expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
+  });
+
+  it("escapes '<' so a value cannot close the element", () => {
+    const html = withAppConfig("<head></head>", {
+      appEnv: "production",
+      gtmContainerId: null,
+      channelTalkPluginKey: "</script><script>alert(1)</script>",
+      consultationUrl: "/consultation",
+    });
+    expect(html).not.toContain("</script><script>");
+    expect(html).toContain("\\u003c/script>");
   });
 });

@@ -11,13 +11,20 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isAppRoutePath } from "@seoltab/domain";
-import { buildCsp } from "./security-headers.ts";
 
 interface Page {
   html: string;
-  csp: string;
+  scriptHashes: string[];
+}
+
+/** Settings the browser needs at run time, injected into every page (see `withAppConfig`). */
+export interface PublicAppConfig {
+  appEnv: string;
+  gtmContainerId: string | null;
+  channelTalkPluginKey: string | null;
+  consultationUrl: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -38,7 +45,10 @@ const FALLBACK_404 = `<!doctype html><html lang="ko"><head><meta charset="utf-8"
 /** sha256 CSP sources of every inline `<script>` (one without src) in an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+  // Inline scripts without src; JSON data blocks are never executed and need no hash.
+  for (const m of html.matchAll(
+    /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/gi,
+  )) {
     const body = m[1] ?? "";
     if (body.length > 0)
       hashes.push(`sha256-${createHash("sha256").update(body).digest("base64")}`);
@@ -46,8 +56,15 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-function page(html: string): Page {
-  return { html, csp: buildCsp(inlineScriptHashes(html)) };
+/**
+ * Adds `<script id="app-config" type="application/json">` with the public settings before
+ * `</head>`, so one build serves every environment. `<` is escaped: the JSON cannot end the
+ * script element early.
+ */
+export function withAppConfig(html: string, config: PublicAppConfig): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  const tag = `<script id="app-config" type="application/json">${json}</script>`;
+  return html.includes("</head>") ? html.replace("</head>", `${tag}</head>`) : `${tag}${html}`;
 }
 
 function walk(dir: string): string[] {
@@ -57,8 +74,15 @@ function walk(dir: string): string[] {
   });
 }
 
-export default async function web(app: FastifyInstance, opts: { buildDir: string }) {
+export default async function web(
+  app: FastifyInstance,
+  opts: { buildDir: string; publicConfig: PublicAppConfig },
+) {
   const { buildDir } = opts;
+  const page = (html: string): Page => {
+    const withConfig = withAppConfig(html, opts.publicConfig);
+    return { html: withConfig, scriptHashes: inlineScriptHashes(withConfig) };
+  };
   const hasBuild = existsSync(join(buildDir, "index.html"));
   if (!hasBuild) {
     app.log.warn({ buildDir }, "web build not found: run `npm run build`; pages answer 404");
@@ -68,12 +92,12 @@ export default async function web(app: FastifyInstance, opts: { buildDir: string
   let spaFallback: Page | undefined;
   let notFoundPage = page(FALLBACK_404);
 
-  const sendPage = (reply: FastifyReply, p: Page, status = 200) =>
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, p: Page, status = 200) =>
     reply
       .status(status)
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-cache")
-      .header("content-security-policy", p.csp)
+      .header("content-security-policy", app.cspFor(request, p.scriptHashes))
       .send(p.html);
 
   if (hasBuild) {
@@ -98,7 +122,7 @@ export default async function web(app: FastifyInstance, opts: { buildDir: string
     }
     notFoundPage = pages.get("/404") ?? notFoundPage;
     for (const [path, p] of pages) {
-      app.get(path, (_req, reply) => sendPage(reply, p));
+      app.get(path, (request, reply) => sendPage(request, reply, p));
     }
     if (existsSync(join(buildDir, "assets"))) {
       await app.register(fastifyStatic, {
@@ -115,8 +139,10 @@ export default async function web(app: FastifyInstance, opts: { buildDir: string
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === "GET" || request.method === "HEAD") {
-      if (spaFallback && isAppRoutePath(request.url)) return sendPage(reply, spaFallback);
-      return sendPage(reply, notFoundPage, 404);
+      if (spaFallback && isAppRoutePath(request.url)) {
+        return sendPage(request, reply, spaFallback);
+      }
+      return sendPage(request, reply, notFoundPage, 404);
     }
     return reply.status(404).send({ message: "요청하신 주소를 찾을 수 없어요." });
   });
