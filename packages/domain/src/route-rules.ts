@@ -102,8 +102,26 @@ export function pageViewAudience(path: string): PageViewAudience | null {
 /** Error pages, prerendered and served by the api for unknown paths (404) and failures (500). */
 export const ERROR_PAGE_PATHS = ["/404", "/500"] as const;
 
-/** Paths prerendered to static HTML at build time: the marketing pages and the error pages. */
-export const PRERENDERED_PATHS: readonly string[] = [...MARKETING_PATHS, ...ERROR_PAGE_PATHS];
+/**
+ * Public product pages outside the SPEC.md §2 marketing list (no chat widget, no floating
+ * button), all prerendered; most use the lighter style. `/consultation` is the funnel's form.
+ */
+export const PRODUCT_PAGE_PATHS = [
+  "/review",
+  "/examination_event",
+  "/service_introduction",
+  "/philosophy",
+  "/ai_diagnosis",
+  "/seolbti",
+  "/consultation",
+] as const;
+
+/** Paths prerendered to static HTML at build time: marketing, product and error pages. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  ...MARKETING_PATHS,
+  ...PRODUCT_PAGE_PATHS,
+  ...ERROR_PAGE_PATHS,
+];
 
 /**
  * App routes rendered client-side from the SPA fallback (not prerendered). A pattern ending in

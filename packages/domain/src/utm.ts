@@ -105,3 +105,6 @@ export function appendUtm(url: string, utm: UtmValues): string {
   ];
   return `${path}?${params.join("&")}${hash}`;
 }
+
+/** sessionStorage key of the session's first utm values (SPEC.md §3 "utm values (utmValues)"). */
+export const UTM_STORAGE_KEY = "utmValues";
