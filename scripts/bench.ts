@@ -4,11 +4,9 @@
  * Prints requests/s and latency percentiles (ms) as a table. Figures go to docs/performance.md.
  * Needs the web build (`npm run build`) for the `/` target.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, cpus, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism, cpus } from "node:os";
 import autocannon from "autocannon";
+import { startServer } from "../e2e/support/server.ts";
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -61,38 +59,6 @@ async function authenticatedTargets(url: string): Promise<Target[]> {
       headers: { authorization: `Bearer ${token}` },
     },
   ];
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "seoltab-bench-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
-    env: {
-      ...process.env,
-      APP_ENV: "development",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /설탭 로컬 서버: (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((r) => child.on("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function run(url: string, t: Target, duration: number) {
