@@ -28,6 +28,7 @@ import {
 import { accountsMainRoutes } from "./modules/accounts/accounts.routes.ts";
 import { accountsServerlessRoutes } from "./modules/accounts/serverless.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { consultationsMainRoutes } from "./modules/consultations/consultations.routes.ts";
 import { marketingResolvers, marketingSchema } from "./modules/marketing/marketing.graphql.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       useEnvelope(main);
       await main.register(catalogRoutes, { db });
       await main.register(accountsMainRoutes, { deps: accounts.deps, cookies: accounts.cookies });
+      await main.register(consultationsMainRoutes, { db, clock: accounts.deps.clock });
     },
     { prefix: "/main" },
   );

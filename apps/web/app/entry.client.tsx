@@ -1,3 +1,5 @@
+// First: creates window.dataLayer (and GTM, first-visit event, UTM capture) before anything else.
+import "./features/marketing-analytics/client-start";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";

@@ -12,6 +12,7 @@ import { FullscreenLoader, LoaderOverlay } from "./components/ui/fullscreen-load
 import { ModalHost } from "./components/ui/modal-host";
 import { NotFoundPage, ServerErrorPage } from "./components/ui/status-page";
 import { AppToastContainer } from "./components/ui/toast-container";
+import { MarketingAnalytics } from "./features/marketing-analytics/marketing-analytics";
 import { useGlobalStyle } from "./lib/global-style";
 import stylesHref from "./styles/app.css?url";
 
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
           본문 바로가기
         </a>
         {children}
+        <MarketingAnalytics />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,4 +1,9 @@
 import type { MetaDescriptor } from "react-router";
+import { canonicalPath } from "./content/seo";
+import { DEFAULT_SITE_ORIGIN } from "./content/site-origin";
+
+/** Defined by vite.config.ts at build time (see SITE_ORIGIN). */
+declare const __SITE_ORIGIN__: string | undefined;
 
 /** Service name shown in the header, footer and page titles. */
 export const SITE_NAME = "설탭";
@@ -16,21 +21,71 @@ export const SITE_TAGLINE = "서울대 선생님과 만드는 자기주도 학�
 export const SITE_DESCRIPTION =
   "설탭은 서울대 재학생·졸업생 선생님과 태블릿으로 만나는 1:1 실시간 수업이에요. 수학, 국어, 영어, 사회, 과학, 제2외국어, 입시 컨설팅까지 함께해요.";
 
+/**
+ * The public origin of the site (scheme and host, no trailing slash), for canonical URLs, Open
+ * Graph URLs, sitemap.xml and robots.txt. Fixed at build time: `SITE_ORIGIN=https://… npm run
+ * build` overrides the default (vite.config.ts defines `__SITE_ORIGIN__`; react-router.config.ts
+ * writes the sitemap with the same value). Unit tests, which do not run Vite's define, get the
+ * default.
+ */
+export const SITE_ORIGIN: string =
+  typeof __SITE_ORIGIN__ === "string" ? __SITE_ORIGIN__ : DEFAULT_SITE_ORIGIN;
+
+/** Path of the Open Graph image (1200 x 630 JPEG in public/). */
+export const OG_IMAGE_PATH = "/og-image.jpg";
+
 /** "<page> | 설탭", the title of every page except the landing page. */
 export function pageTitle(page: string): string {
   return `${page} | ${SITE_NAME}`;
 }
 
-/** The meta descriptors of a page: <title>, description and their Open Graph copies. */
-export function pageMeta(title: string, description: string = SITE_DESCRIPTION): MetaDescriptor[] {
-  return [
+export interface PageMetaOptions {
+  /**
+   * The page's path. Adds the canonical link and og:url: the absolute URL of `canonicalPath(path)`
+   * on SITE_ORIGIN. Route meta functions pass `location.pathname`.
+   */
+  path?: string;
+  /** Keeps the page out of search results (`robots: noindex`): error pages. */
+  noindex?: boolean;
+}
+
+/**
+ * The meta descriptors of a page: <title>, description, canonical link, Open Graph (title,
+ * description, type, url, image, locale, site name) and the Twitter card.
+ */
+export function pageMeta(
+  title: string,
+  description: string = SITE_DESCRIPTION,
+  options: PageMetaOptions = {},
+): MetaDescriptor[] {
+  const descriptors: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:locale", content: "ko_KR" },
+    { property: "og:image", content: `${SITE_ORIGIN}${OG_IMAGE_PATH}` },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${SITE_NAME}: ${SITE_TAGLINE}` },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
+  if (options.path !== undefined) {
+    const url = canonicalUrl(options.path);
+    descriptors.push(
+      { tagName: "link", rel: "canonical", href: url },
+      { property: "og:url", content: url },
+    );
+  }
+  if (options.noindex) descriptors.push({ name: "robots", content: "noindex" });
+  return descriptors;
+}
+
+/** The absolute canonical URL of a path on SITE_ORIGIN (see `canonicalPath`). */
+export function canonicalUrl(path: string): string {
+  return `${SITE_ORIGIN}${canonicalPath(path)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Marketing content (issue #6): reviews and FAQ served by `/marketing/graphql`, and
- * consultation requests from the floating button's funnel. Re-exported by schema.ts.
+ * Marketing content (issue #6): reviews and FAQ served by `/marketing/graphql`.
+ * Consultation requests live in consultations.schema.ts. Re-exported by schema.ts.
  */
 import {
   boolean,

@@ -127,7 +127,7 @@ export const phoneVerifications = pgTable(
   {
     /** VERIFICATION_ID of the wire contract. */
     id: uuid("id").primaryKey(),
-    /** JOIN, PARENT_CONSENT, CHANGE_PASSWORD or FIND_CHILD. */
+    /** JOIN, PARENT_CONSENT, CHANGE_PASSWORD, FIND_CHILD or CONSULTATION. */
     purpose: varchar("purpose", { length: 24 }).notNull(),
     /** Digits only; needed to finish the purpose (e.g. the phone of the account joining). */
     phone: varchar("phone", { length: 20 }).notNull(),
@@ -208,3 +208,4 @@ export const seedRuns = pgTable("seed_runs", {
   ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
 });
 export * from "./marketing.schema.ts";
+export * from "./consultations.schema.ts";

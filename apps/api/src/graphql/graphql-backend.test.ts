@@ -83,3 +83,22 @@ describe("GraphQL backends", () => {
     expect(res.json().errors[0].extensions.classification).toBe("BAD_REQUEST");
   });
 });
+
+describe("directives with variables", () => {
+  it("@include/@skip driven by variables are accepted and honoured", async () => {
+    const query = "query ($withName: Boolean!) { __typename backend @include(if: $withName) }";
+    const on = await gql(
+      dev,
+      "/marketing/graphql",
+      JSON.stringify({ query, variables: { withName: true } }),
+    );
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toEqual({ __typename: "Query", backend: "marketing" });
+    const off = await gql(
+      dev,
+      "/marketing/graphql",
+      JSON.stringify({ query, variables: { withName: false } }),
+    );
+    expect(off.json().data).toEqual({ __typename: "Query" });
+  });
+});

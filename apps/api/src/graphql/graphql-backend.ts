@@ -13,7 +13,7 @@ import {
   type ExecutionResult,
   type ValidationRule,
 } from "graphql";
-import { createComplexityRule, simpleEstimator } from "graphql-query-complexity";
+import { getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
 import {
   AppError,
@@ -138,15 +138,9 @@ export function formatGraphqlError(
 
 /** Registers one backend's Mercurius instance at `/graphql` inside the current prefix. */
 export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendOptions) {
-  const validationRules: ValidationRule[] = [
-    createComplexityRule({
-      maximumComplexity: MAX_QUERY_COST,
-      estimators: [simpleEstimator({ defaultComplexity: 1 })],
-      createError: (max, actual) =>
-        new GraphQLError(`Query complexity ${actual} exceeds the maximum of ${max}`),
-    }),
-  ];
-  if (opts.production) validationRules.push(NoSchemaIntrospectionCustomRule);
+  const validationRules: ValidationRule[] = opts.production
+    ? [NoSchemaIntrospectionCustomRule]
+    : [];
 
   await app.register(mercurius, {
     schema: opts.schema,
@@ -168,6 +162,16 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
         response: { data: execution.data ?? null, errors } as unknown as ExecutionResult,
       };
     },
+  });
+
+  // Cost limit: computed before execution with the request's variables, so @include/@skip(if:
+  // $var) count correctly while Mercurius keeps caching parsed and validated documents.
+  const estimators = [simpleEstimator({ defaultComplexity: 1 })];
+  app.graphql.addHook("preExecution", (schema, document, _context, variables) => {
+    const cost = getComplexity({ schema, query: document, variables, estimators });
+    if (cost > MAX_QUERY_COST) {
+      throw new GraphQLError(`Query complexity ${cost} exceeds the maximum of ${MAX_QUERY_COST}`);
+    }
   });
 }
 

@@ -1,4 +1,5 @@
 import { ApolloProvider } from "@apollo/client/react";
+import { isStaffUserType } from "@seoltab/domain";
 import { useCallback, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "../components/marketing/logo";
@@ -64,6 +65,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                   자주 묻는 질문
                 </NavLink>
               </li>
+              {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                <li>
+                  <NavLink to="/_app/admin/consultations" className="app-header__link">
+                    상담 신청 관리
+                  </NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
           {signedIn && auth.data ? (

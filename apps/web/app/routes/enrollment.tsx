@@ -4,13 +4,15 @@ import { FeatureCards } from "../components/marketing/feature-cards";
 import { Hero } from "../components/marketing/hero";
 import { Section } from "../components/marketing/section";
 import { Steps } from "../components/marketing/steps";
+import { CONSULTATION_CTA } from "../content/navigation";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/enrollment";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("수강 신청"),
     "과목, 수업 유형, 수강 기간, 태블릿 옵션을 골라 설탭 1:1 수업을 신청하는 방법을 안내해요.",
+    { path: location.pathname },
   );
 
 /** /enrollment: how enrollment works (the form itself comes with sign-in). */
@@ -68,7 +70,7 @@ export default function Enrollment() {
             {
               title: "환불 기준",
               icon: "shield",
-              body: "결제일로부터 1개월 안에 환불을 신청할 수 있어요.",
+              body: "카드 결제 후 1개월 안에는 화면에서 바로 환불을 신청할 수 있어요. 그 뒤나 가상계좌 결제는 고객센터에서 법정 기준에 따라 도와드려요.",
             },
           ]}
         />
@@ -77,7 +79,7 @@ export default function Enrollment() {
         title="준비가 되었다면 지금 신청하세요"
         body="신청하면서 고른 내용은 이 브라우저에 저장되어 다음에 이어서 신청할 수 있어요."
         primary={{ to: "/sign_in", label: "로그인하고 신청하기" }}
-        secondary={{ to: "/smart", label: "스마트 수업 보기" }}
+        secondary={{ to: CONSULTATION_CTA.to, label: "먼저 상담받기" }}
       />
     </>
   );

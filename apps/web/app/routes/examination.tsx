@@ -1,16 +1,19 @@
+import { Link } from "react-router";
 import { ButtonLink } from "../components/marketing/button-link";
 import { CtaBand } from "../components/marketing/cta-band";
 import { FeatureCards } from "../components/marketing/feature-cards";
 import { Hero } from "../components/marketing/hero";
 import { Section } from "../components/marketing/section";
 import { Steps } from "../components/marketing/steps";
+import { CONSULTATION_CTA, ENROLLMENT_CTA } from "../content/navigation";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/examination";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("입시 컨설팅"),
     "서울대 선배가 학교생활기록부와 성적을 함께 보고 목표 대학·학과에 맞는 입시 준비 계획을 세워요.",
+    { path: location.pathname },
   );
 
 /** /examination: admissions coaching. */
@@ -23,11 +26,11 @@ export default function Examination() {
         lead="입시를 먼저 겪어 본 서울대 선생님이 학교생활기록부와 성적을 함께 보고, 목표 대학과 학과에 맞는 준비 계획을 1:1로 세워요."
         actions={
           <>
-            <ButtonLink to="/enrollment" size="lg">
-              컨설팅 신청하기
+            <ButtonLink to={CONSULTATION_CTA.to} size="lg">
+              컨설팅 상담 신청하기
             </ButtonLink>
-            <ButtonLink to="/seoltab_faq_st" variant="secondary" size="lg">
-              자주 묻는 질문
+            <ButtonLink to="/examination_event" variant="secondary" size="lg">
+              겨울방학 무료 체험 보기
             </ButtonLink>
           </>
         }
@@ -69,10 +72,31 @@ export default function Examination() {
           ]}
         />
       </Section>
+      <Section id="winter-event" title="겨울방학에 먼저 경험해 보세요">
+        <ul className="link-cards">
+          <li>
+            <Link to="/examination_event" className="link-card">
+              <span className="link-card__title">예비 고2·고3 입시 컨설팅 무료 체험</span>
+              <span className="link-card__body">
+                서울대 선배와 60분 동안 학교생활기록부와 목표 대학, 겨울방학 계획을 함께 봐요.
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/promotion/winter/specialschool" className="link-card">
+              <span className="link-card__title">특목고·자사고 겨울방학 수업</span>
+              <span className="link-card__body">
+                심화 학습과 내신, 입시 준비를 방학 동안 1:1로 계획해요.
+              </span>
+            </Link>
+          </li>
+        </ul>
+      </Section>
       <CtaBand
         title="목표 대학, 혼자 고민하지 마세요"
         body="같은 길을 먼저 걸어 본 선배와 함께라면 준비할 것이 분명해져요."
-        primary={{ to: "/enrollment", label: "컨설팅 신청하기" }}
+        primary={{ to: CONSULTATION_CTA.to, label: "컨설팅 상담 신청하기" }}
+        secondary={ENROLLMENT_CTA}
       />
     </>
   );

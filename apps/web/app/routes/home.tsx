@@ -8,12 +8,38 @@ import { Section } from "../components/marketing/section";
 import { ShareButton } from "../components/marketing/share-button";
 import { Steps } from "../components/marketing/steps";
 import { TabletIllustration } from "../components/marketing/tablet-illustration";
-import { FAQ_ITEMS } from "../content/faq";
+import { HOME_FAQ_ITEMS } from "../content/faq";
+import { CONSULTATION_CTA, ENROLLMENT_CTA } from "../content/navigation";
 import { SUBJECTS } from "../content/subjects";
 import { pageMeta, SITE_DESCRIPTION, SITE_TAGLINE, SITE_TITLE } from "../site";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => pageMeta(SITE_TITLE, SITE_DESCRIPTION);
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(SITE_TITLE, SITE_DESCRIPTION, { path: location.pathname });
+
+/** Links to the product pages, in the landing page's "설탭 알아보기" section. */
+const ABOUT_LINKS = [
+  {
+    to: "/service_introduction",
+    title: "서비스 소개",
+    body: "과목, 수업 방식, 결제와 관리까지 설탭을 한눈에 정리했어요.",
+  },
+  {
+    to: "/philosophy",
+    title: "교육 철학",
+    body: "선생님이 대신 풀어 주기보다 스스로 공부하는 힘을 길러요.",
+  },
+  {
+    to: "/ai_diagnosis",
+    title: "AI 학습 진단",
+    body: "단원별로 이해한 부분과 보완할 부분을 먼저 확인해요.",
+  },
+  {
+    to: "/seolbti",
+    title: "설BTI 학습 유형 검사",
+    body: "여섯 가지 질문으로 나에게 맞는 공부 방식을 알아봐요.",
+  },
+] as const;
 
 /** Landing page (/ and /index): what 설탭 is, subjects, how it works, tutors, tablet lessons. */
 export default function Home() {
@@ -28,8 +54,8 @@ export default function Home() {
             <ButtonLink to="/enrollment" size="lg">
               수강 신청하기
             </ButtonLink>
-            <ButtonLink to="/smart" variant="secondary" size="lg">
-              스마트 수업 알아보기
+            <ButtonLink to={CONSULTATION_CTA.to} variant="secondary" size="lg">
+              {CONSULTATION_CTA.label}
             </ButtonLink>
             <ShareButton />
           </>
@@ -153,8 +179,31 @@ export default function Home() {
         </p>
       </Section>
 
-      <Section id="faq" eyebrow="자주 묻는 질문" title="궁금한 점을 먼저 확인해 보세요">
-        <FaqList items={FAQ_ITEMS.slice(0, 4)} />
+      <Section
+        id="about"
+        eyebrow="설탭 알아보기"
+        title="수업 전에 먼저 살펴보세요"
+        lead="설탭이 어떤 서비스인지, 어떤 생각으로 수업하는지, 우리 아이에게 맞는 공부 방식은 무엇인지 알아보세요."
+      >
+        <ul className="link-cards link-cards--4">
+          {ABOUT_LINKS.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="link-card">
+                <span className="link-card__title">{item.title}</span>
+                <span className="link-card__body">{item.body}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="faq"
+        tone="muted"
+        eyebrow="자주 묻는 질문"
+        title="궁금한 점을 먼저 확인해 보세요"
+      >
+        <FaqList items={HOME_FAQ_ITEMS} />
         <p className="section__more">
           <Link to="/seoltab_faq_st">자주 묻는 질문 전체 보기</Link>
         </p>
@@ -162,9 +211,9 @@ export default function Home() {
 
       <CtaBand
         title="상담으로 시작하는 우리 아이 맞춤 수업"
-        body="지금 수강 신청을 시작하고 상담에서 무료 체험 혜택을 안내받으세요."
-        primary={{ to: "/enrollment", label: "수강 신청하기" }}
-        secondary={{ to: "/seoltab_faq_st", label: "자주 묻는 질문" }}
+        body="학년과 과목, 공부 고민을 남겨 주시면 레벨 진단과 무료 체험 수업 일정을 안내해 드려요."
+        primary={CONSULTATION_CTA}
+        secondary={ENROLLMENT_CTA}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { MARKETING_PATHS, showsExtraComponent } from "@seoltab/domain";
+import { MARKETING_PATHS, PRODUCT_PAGE_PATHS, showsExtraComponent } from "@seoltab/domain";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
@@ -6,9 +6,9 @@ import { createRoutesStub, matchRoutes, type MetaDescriptor, type RouteObject } 
 import { describe, expect, it, vi } from "vitest";
 import App from "../root";
 import routes from "../routes";
-import { SITE_TAGLINE, SITE_TITLE } from "../site";
+import { canonicalUrl, SITE_ORIGIN, SITE_TAGLINE, SITE_TITLE } from "../site";
 import { useRootStore } from "../stores/root-store";
-import { mockFetch, ok } from "../test/fetch-mock";
+import { json, mockFetch, ok } from "../test/fetch-mock";
 import MarketingLayout from "./marketing-layout";
 
 interface PageModule {
@@ -26,13 +26,29 @@ function moduleFor(path: string): PageModule {
   return module;
 }
 
-function metaOf(module: PageModule) {
-  const descriptors = (module.meta as () => MetaDescriptor[])();
+/** The public pages of this layout: marketing pages and product pages (/consultation has its own). */
+const PUBLIC_PATHS = [
+  ...MARKETING_PATHS,
+  ...PRODUCT_PAGE_PATHS.filter((p) => p !== "/consultation"),
+];
+
+function metaOf(module: PageModule, path: string) {
+  const descriptors = (
+    module.meta as (args: { location: { pathname: string } }) => MetaDescriptor[]
+  )({ location: { pathname: path } });
   const title = descriptors.find((d): d is { title: string } => "title" in d)?.title;
   const description = descriptors.find(
     (d): d is { name: string; content: string } => "name" in d && d.name === "description",
   )?.content;
-  return { title, description };
+  const canonical = descriptors.find(
+    (d): d is { tagName: "link"; rel: string; href: string } =>
+      "tagName" in d && d.tagName === "link" && d.rel === "canonical",
+  )?.href;
+  const og = (property: string) =>
+    descriptors.find(
+      (d): d is { property: string; content: string } => "property" in d && d.property === property,
+    )?.content;
+  return { title, description, canonical, og };
 }
 
 /** The app as the browser shows it at `path`: root (modals, toasts), marketing layout, page. */
@@ -59,10 +75,11 @@ function renderPage(path: string) {
   return render(<Stub initialEntries={[path]} />);
 }
 
-describe("marketing pages", () => {
-  it.each(MARKETING_PATHS.map((path) => [path]))(
-    "%s has one h1, landmarks, Korean title and description",
+describe("marketing and product pages", () => {
+  it.each(PUBLIC_PATHS.map((path) => [path]))(
+    "%s has one h1, landmarks, Korean title, description, canonical URL and Open Graph",
     async (path) => {
+      mockFetch({ "POST /marketing/graphql": () => json({ errors: [{ message: "offline" }] }) });
       renderPage(path);
       const main = await screen.findByRole("main");
       expect(main.id).toBe("main-content");
@@ -77,22 +94,32 @@ describe("marketing pages", () => {
       const extra = screen.queryByRole("heading", { name: "설탭 더 알아보기" });
       expect(extra !== null).toBe(showsExtraComponent(path));
 
-      const { title, description } = metaOf(moduleFor(path));
+      const { title, description, canonical, og } = metaOf(moduleFor(path), path);
       if (path === "/" || path === "/index") expect(title).toBe(SITE_TITLE);
       else expect(title).toMatch(/ \| 설탭$/);
       expect(description?.length).toBeGreaterThan(20);
+      expect(canonical).toBe(`${SITE_ORIGIN}${path === "/index" ? "/" : path}`);
+      expect(og("og:url")).toBe(canonical);
+      expect(og("og:title")).toBe(title);
+      expect(og("og:image")).toMatch(/^https:\/\/.+\.jpg$/);
+      vi.unstubAllGlobals();
     },
   );
 
+  it("uses the production origin for canonical URLs unless SITE_ORIGIN is set at build", () => {
+    expect(SITE_ORIGIN).toBe("https://www.seoltab.com");
+    expect(canonicalUrl("/promotion/winter/")).toBe("https://www.seoltab.com/promotion/winter");
+  });
+
   it("titles the landing page with the tagline, which is also its h1", async () => {
     renderPage("/");
-    expect(metaOf(moduleFor("/")).title).toBe(SITE_TITLE);
+    expect(metaOf(moduleFor("/"), "/").title).toBe(SITE_TITLE);
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(SITE_TAGLINE);
   });
 
   it("gives every page its own title", () => {
-    const titles = MARKETING_PATHS.filter((path) => path !== "/index").map(
-      (path) => metaOf(moduleFor(path)).title,
+    const titles = PUBLIC_PATHS.filter((path) => path !== "/index").map(
+      (path) => metaOf(moduleFor(path), path).title,
     );
     expect(new Set(titles).size).toBe(titles.length);
   });

@@ -3,16 +3,22 @@ import { CtaBand } from "../components/marketing/cta-band";
 import { FeatureCards } from "../components/marketing/feature-cards";
 import { Hero } from "../components/marketing/hero";
 import { Section } from "../components/marketing/section";
+import { CONSULTATION_CTA } from "../content/navigation";
+import { LatestReviews } from "../features/marketing/components/latest-reviews";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/seoltab-review";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("수강 후기"),
-    "설탭에서 직접 수업을 들은 학생과 학부모가 남긴 수강 후기를 연도와 과목별로 살펴보세요.",
+    "설탭에서 직접 수업을 들은 학생과 학부모가 남긴 최근 수강 후기를 읽어 보고, 연도와 과목별 전체 후기도 살펴보세요.",
+    { path: location.pathname },
   );
 
-/** /seoltab_review: reviews written by students and parents who took lessons. */
+/**
+ * /seoltab_review: what reviews are and how we collect them (prerendered), and the newest
+ * reviews from the `/marketing/graphql` backend (loaded after hydration). Every review: /review.
+ */
 export default function SeoltabReview() {
   return (
     <>
@@ -21,13 +27,26 @@ export default function SeoltabReview() {
         title="직접 수업을 들은 학생과 학부모의 이야기"
         lead="설탭 수강 후기는 실제로 수업을 들은 학생과 학부모가 남긴 글이에요. 우리 아이와 학년, 과목이 비슷한 후기를 찾아 읽어 보세요."
         actions={
-          <ButtonLink to="/enrollment" size="lg">
-            수강 신청하기
-          </ButtonLink>
+          <>
+            <ButtonLink to="/review" size="lg">
+              전체 후기 보기
+            </ButtonLink>
+            <ButtonLink to={CONSULTATION_CTA.to} variant="secondary" size="lg">
+              {CONSULTATION_CTA.label}
+            </ButtonLink>
+          </>
         }
       />
       <Section
+        id="latest-reviews"
+        title="최근 수강 후기"
+        lead="가장 최근에 올라온 후기예요. 연도와 과목으로 골라 보려면 전체 후기에서 찾아보세요."
+      >
+        <LatestReviews />
+      </Section>
+      <Section
         id="reading-reviews"
+        tone="muted"
         title="후기를 읽을 때 살펴보면 좋은 점"
         lead="같은 수업이라도 학생마다 느끼는 점이 달라요. 이런 부분을 눈여겨보세요."
       >
@@ -51,19 +70,19 @@ export default function SeoltabReview() {
           ]}
         />
       </Section>
-      <Section id="review-policy" tone="muted" title="후기는 이렇게 모아요">
+      <Section id="review-policy" title="후기는 이렇게 모아요">
         <FeatureCards
           columns={2}
           items={[
             {
               title: "수강생만 작성",
               icon: "shield",
-              body: "설탭에서 수업을 들은 학생과 학부모만 후기를 남길 수 있어요.",
+              body: "설탭에서 수업을 들은 학생과 학부모에게서만 후기를 받아요.",
             },
             {
-              title: "연도·과목별 보기",
-              icon: "book",
-              body: "후기는 작성 연도와 과목으로 나누어 원하는 후기만 골라 볼 수 있어요.",
+              title: "이름은 가려서",
+              icon: "parent",
+              body: "학생 이름은 가운데 글자를 가려서 학년과 함께 보여 드려요.",
             },
           ]}
         />
@@ -71,7 +90,7 @@ export default function SeoltabReview() {
       <CtaBand
         title="다음 후기의 주인공이 되어 보세요"
         body="상담으로 우리 아이에게 맞는 과목과 선생님부터 찾아보세요."
-        primary={{ to: "/enrollment", label: "수강 신청하기" }}
+        primary={CONSULTATION_CTA}
         secondary={{ to: "/seoltab_faq_st", label: "자주 묻는 질문" }}
       />
     </>

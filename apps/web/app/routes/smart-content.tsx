@@ -4,13 +4,15 @@ import { FeatureCards } from "../components/marketing/feature-cards";
 import { Hero } from "../components/marketing/hero";
 import { Section } from "../components/marketing/section";
 import { Steps } from "../components/marketing/steps";
+import { CONSULTATION_CTA, ENROLLMENT_CTA } from "../content/navigation";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/smart-content";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("스마트 콘텐츠"),
     "1:1 수업과 함께 쓰는 설탭의 학습 콘텐츠와 교재로 수업 밖의 공부 시간까지 채워요.",
+    { path: location.pathname },
   );
 
 /** /smart_content: the learning contents and books sold with lessons. */
@@ -60,8 +62,8 @@ export default function SmartContent() {
       <CtaBand
         title="수업과 콘텐츠를 한 번에 준비하세요"
         body="수강 신청 단계에서 과목, 수업 유형, 교재와 태블릿 옵션을 함께 고를 수 있어요."
-        primary={{ to: "/enrollment", label: "수강 신청하기" }}
-        secondary={{ to: "/smart", label: "스마트 수업 보기" }}
+        primary={ENROLLMENT_CTA}
+        secondary={CONSULTATION_CTA}
       />
     </>
   );

@@ -5,13 +5,15 @@ import { Hero } from "../components/marketing/hero";
 import { Section } from "../components/marketing/section";
 import { Steps } from "../components/marketing/steps";
 import { TabletIllustration } from "../components/marketing/tablet-illustration";
+import { CONSULTATION_CTA, ENROLLMENT_CTA } from "../content/navigation";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/smart";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("스마트 수업"),
     "태블릿으로 서울대 선생님과 같은 화면을 보며 함께 필기하는 실시간 1:1 스마트 수업을 소개해요.",
+    { path: location.pathname },
   );
 
 /** /smart: the tablet lesson. */
@@ -71,10 +73,42 @@ export default function Smart() {
           ]}
         />
       </Section>
+      <Section
+        id="what-you-need"
+        title="수업에 필요한 것"
+        lead="처음 시작할 때 준비할 것은 많지 않아요. 없는 것은 수강 신청에서 함께 고를 수 있어요."
+      >
+        <FeatureCards
+          columns={2}
+          items={[
+            {
+              title: "태블릿과 펜",
+              icon: "tablet",
+              body: "가지고 있는 태블릿으로 수업할 수 있어요. 없다면 수강 신청할 때 새 태블릿이나 중고 태블릿 옵션을 고르면 돼요.",
+            },
+            {
+              title: "안정적인 인터넷",
+              icon: "link",
+              body: "끊김 없이 화면과 목소리를 주고받을 수 있도록 집의 와이파이에 연결해 주세요.",
+            },
+            {
+              title: "헤드폰",
+              icon: "coach",
+              body: "선생님 목소리에 집중할 수 있도록 헤드폰을 권해요. 수강 신청에서 헤드폰 대여도 고를 수 있어요.",
+            },
+            {
+              title: "조용한 자리",
+              icon: "home",
+              body: "책상에 태블릿을 세워 두고 필기하기 편한 자리면 충분해요.",
+            },
+          ]}
+        />
+      </Section>
       <CtaBand
         title="스마트 수업, 상담으로 시작해요"
         body="과목과 학년을 알려 주시면 맞는 선생님과 수업 일정을 함께 찾아 드려요."
-        primary={{ to: "/enrollment", label: "수강 신청하기" }}
+        primary={CONSULTATION_CTA}
+        secondary={ENROLLMENT_CTA}
       />
     </>
   );

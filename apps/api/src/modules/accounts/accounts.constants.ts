@@ -43,6 +43,8 @@ export const VERIFICATION_PURPOSES = [
   "PARENT_CONSENT",
   "CHANGE_PASSWORD",
   "FIND_CHILD",
+  /** The callback phone of a consultation request (modules/consultations). */
+  "CONSULTATION",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

@@ -71,7 +71,7 @@ describe("marketing FAQ", () => {
   it("groups the FAQ by category in display order", async () => {
     const { body } = await query("{ faqs { category items { id question answer } } }");
     const categories = body.data.faqs.map((c: { category: string }) => c.category);
-    expect(categories).toEqual(expect.arrayContaining(["수업", "결제·환불", "학부모"]));
+    expect(categories).toEqual(["수업", "선생님", "태블릿", "결제·환불", "학부모"]);
     const lessons = body.data.faqs.find((c: { category: string }) => c.category === "수업");
     expect(lessons.items[0].question).toBe("수업은 어떻게 진행되나요?");
   });

@@ -66,14 +66,20 @@ export async function findReviewFacets(db: Database) {
   return { years: years.map((y) => y.year), subjects: subjects.map((s) => s.subject) };
 }
 
-/** Published FAQ entries, optionally of one category, in display order. */
+/** Published FAQ entries, optionally of one category, in insertion (id) order. */
 export async function findFaqs(db: Database, category?: string) {
   const f = schema.faqs;
   return db
-    .select({ id: f.id, category: f.category, question: f.question, answer: f.answer })
+    .select({
+      id: f.id,
+      category: f.category,
+      question: f.question,
+      answer: f.answer,
+      sortOrder: f.sortOrder,
+    })
     .from(f)
     .where(
       and(eq(f.published, true), category === undefined ? undefined : eq(f.category, category)),
     )
-    .orderBy(asc(f.category), asc(f.sortOrder), asc(f.id));
+    .orderBy(asc(f.id));
 }

@@ -61,14 +61,19 @@ export async function listReviews(db: Database, input: ReviewPageInput) {
 
 export const reviewFacets = findReviewFacets;
 
-/** FAQ grouped by category, in display order; one category when `category` is given. */
+/**
+ * FAQ grouped by category; one category when `category` is given. Categories come in the order
+ * of their first entry (the content migration inserts them in display order); items within a
+ * category by `sort_order`, then id.
+ */
 export async function listFaqCategories(db: Database, category?: string) {
   const rows = await findFaqs(db, category);
-  const groups = new Map<string, { id: number; question: string; answer: string }[]>();
-  for (const { category: c, ...item } of rows) {
-    const list = groups.get(c) ?? [];
-    list.push(item);
-    groups.set(c, list);
-  }
-  return [...groups].map(([name, items]) => ({ category: name, items }));
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) groups.set(row.category, [...(groups.get(row.category) ?? []), row]);
+  return [...groups].map(([name, items]) => ({
+    category: name,
+    items: items
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+      .map(({ id, question, answer }) => ({ id, question, answer })),
+  }));
 }

@@ -1,7 +1,11 @@
-import type { FaqItem } from "../../content/faq";
+/** A question and its answer (app/content/faq.ts, or the FAQ backend). */
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
 
 /** Questions and answers as disclosure widgets (work without JavaScript and by keyboard). */
-export function FaqList({ items }: { items: readonly FaqItem[] }) {
+export function FaqList({ items }: { items: readonly FaqEntry[] }) {
   return (
     <div className="faq-list">
       {items.map((item) => (

@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { MARKETING_NAV } from "../../content/navigation";
+import {
+  CONSULTATION_CTA,
+  ENROLLMENT_CTA,
+  MARKETING_NAV,
+  PRODUCT_NAV,
+} from "../../content/navigation";
 import { RefundPolicySummary } from "../../content/refund-policy";
 import { BUSINESS_INFO, SITE_NAME, SITE_TAGLINE } from "../../site";
 import { useModalStore } from "../../stores/modal-store";
@@ -51,17 +56,33 @@ export function SiteFooter() {
           <Logo className="logo logo--footer" />
           <p>{SITE_TAGLINE}</p>
         </div>
-        <nav aria-label="사이트 메뉴">
-          <ul className="site-footer__links">
-            {MARKETING_NAV.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+        <nav aria-label="사이트 메뉴" className="site-footer__nav">
+          <div className="site-footer__group">
+            <h2 className="site-footer__heading">수업 안내</h2>
+            <ul className="site-footer__links">
+              {MARKETING_NAV.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={ENROLLMENT_CTA.to}>수강 신청</Link>
               </li>
-            ))}
-            <li>
-              <Link to="/enrollment">수강 신청</Link>
-            </li>
-          </ul>
+            </ul>
+          </div>
+          <div className="site-footer__group">
+            <h2 className="site-footer__heading">설탭 알아보기</h2>
+            <ul className="site-footer__links">
+              {PRODUCT_NAV.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={CONSULTATION_CTA.to}>무료 상담 신청</Link>
+              </li>
+            </ul>
+          </div>
         </nav>
         <div className="site-footer__meta">
           <BusinessInfoButton />

@@ -1,7 +1,37 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { toast } from "react-toastify";
 import { describe, expect, it } from "vitest";
-import { AppToastContainer, TOAST_CONTAINER_PROPS } from "./toast-container";
+import {
+  AppToastContainer,
+  showToast as showToastOnDemand,
+  TOAST_CONTAINER_PROPS,
+} from "./toast-container";
+
+// First in the file: showToast's request to mount the container lasts for the module's life.
+describe("loading the toast library on demand", () => {
+  const renderAt = (path: string) => {
+    const Stub = createRoutesStub([{ path, Component: AppToastContainer }]);
+    return render(<Stub initialEntries={[path]} />);
+  };
+
+  it("mounts the container at once on an app route, where code calls toast() directly", async () => {
+    const { unmount } = renderAt("/sign_in");
+    act(() => {
+      toast.error("이메일 주소와 비밀번호를 다시 확인해 주세요.");
+    });
+    expect((await screen.findByRole("alert")).textContent).toContain("비밀번호");
+    unmount();
+  });
+
+  it("mounts nothing on a public page until showToast, which then shows its toast", async () => {
+    renderAt("/smart");
+    await act(() => Promise.resolve());
+    expect(document.querySelector(".Toastify")).toBeNull();
+    await act(() => showToastOnDemand("success", "링크를 복사했어요"));
+    expect((await screen.findByRole("alert")).textContent).toContain("링크를 복사했어요");
+  });
+});
 
 async function showToast(message: string) {
   render(<AppToastContainer />);

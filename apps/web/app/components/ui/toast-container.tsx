@@ -1,49 +1,75 @@
-import { TOAST_AUTO_CLOSE_MS } from "@seoltab/domain";
-import { ToastContainer, type CloseButtonProps, type ToastContainerProps } from "react-toastify";
+import { isAppRoutePath } from "@seoltab/domain";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useInRouterContext, useLocation } from "react-router";
+import type { ToastContent, ToastOptions } from "react-toastify";
 
 /**
- * Toast behaviour of SPEC.md §2: top-right, auto-close after 5000 ms, no progress bar, close on
- * click, pause on hover, draggable. Every value is set explicitly because react-toastify v10/v11
- * changed some defaults (closeOnClick false, draggable "touch"); see reference/INTEGRATIONS.md §5.
+ * Toasts (SPEC.md §2: top-right, 5000 ms, no progress bar, close on click, pause on hover,
+ * draggable; settings in toast-container-impl.tsx) without react-toastify in the first load of
+ * the prerendered pages:
+ *
+ * - On app routes (APP_ROUTE_PATTERNS: /_app, sign-in pages), whose code calls `toast()` from
+ *   react-toastify directly, the container loads at once.
+ * - Everywhere else (marketing, product and error pages) it loads on first use: call
+ *   `showToast()`, which loads the library and the container; the toast waits in the library's
+ *   queue until the container is mounted, then shows.
  */
-export const TOAST_CONTAINER_PROPS = {
-  position: "top-right",
-  autoClose: TOAST_AUTO_CLOSE_MS,
-  hideProgressBar: true,
-  closeOnClick: true,
-  pauseOnHover: true,
-  draggable: true,
-} as const satisfies ToastContainerProps;
+export { TOAST_CONTAINER_PROPS } from "./toast-container-settings";
 
-/** The library's close button, with a Korean label for screen readers. */
-function ToastCloseButton({ closeToast, theme }: CloseButtonProps) {
+const ToastContainerImpl = lazy(() => import("./toast-container-impl"));
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Asks the root to mount the toast container (idempotent). */
+export function requestToastContainer(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows a toast from a page that must not load react-toastify up front.
+ * @param type "success", "error", "info" or "warning"
+ */
+export function showToast(
+  type: "success" | "error" | "info" | "warning",
+  content: ToastContent,
+  options?: ToastOptions,
+): Promise<void> {
+  requestToastContainer();
+  return import("react-toastify").then(({ toast }) => {
+    toast[type](content, options);
+  });
+}
+
+function LazyToasts() {
   return (
-    <button
-      type="button"
-      className={`Toastify__close-button Toastify__close-button--${theme}`}
-      aria-label="알림 닫기"
-      onClick={(event) => {
-        event.stopPropagation();
-        closeToast(true);
-      }}
-    >
-      <svg aria-hidden="true" viewBox="0 0 14 16">
-        <path
-          fillRule="evenodd"
-          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-        />
-      </svg>
-    </button>
+    <Suspense fallback={null}>
+      <ToastContainerImpl />
+    </Suspense>
   );
 }
 
-/** The one toast container of the app, mounted in the root route. Show toasts with `toast()`. */
-export function AppToastContainer() {
-  return (
-    <ToastContainer
-      {...TOAST_CONTAINER_PROPS}
-      aria-label="알림 (Alt+T로 이동)"
-      closeButton={ToastCloseButton}
-    />
+function RoutedToasts() {
+  const { pathname } = useLocation();
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
   );
+  return wanted || isAppRoutePath(pathname) ? <LazyToasts /> : null;
+}
+
+/** The one toast container of the app, mounted in the root route (see the module note). */
+export function AppToastContainer() {
+  // Outside a router (component tests) there is no path to decide by: load it.
+  return useInRouterContext() ? <RoutedToasts /> : <LazyToasts />;
 }
