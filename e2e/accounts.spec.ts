@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   DEMO,
   expiredCopy,
-  freePort,
   overflowX,
   signIn,
   smsCode,
@@ -17,34 +16,18 @@ import {
   submitSignIn,
   uniquePhone,
 } from "./support/accounts.ts";
-import {
-  launchBrowser,
-  openPage,
-  screenshot as saveScreenshot,
-  VIEWPORTS,
-} from "./support/browser.ts";
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  // A real port rather than 0: the api derives its public origin and the tokens' issuer from PORT.
-  const port = await freePort();
-  [server, browser] = await Promise.all([startServer({ PORT: String(port) }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/**
- * A full-page screenshot taken from the top: scrolled down, Chromium paints fixed elements (the
- * hidden skip link) at the scroll offset of the capture, which no person sees.
- */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
 
 const LOGIN_FAILURE = "이메일 주소와 비밀번호를 다시 확인해 주세요.";
 /** Chromium logs refused requests (401 on a wrong password, a stale token) as console errors. */

@@ -12,31 +12,19 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, freePort, overflowX, signIn, smsCode, uniquePhone } from "./support/accounts.ts";
-import {
-  launchBrowser,
-  openPage,
-  screenshot as saveScreenshot,
-  VIEWPORTS,
-} from "./support/browser.ts";
+import { DEMO, overflowX, signIn, smsCode, uniquePhone } from "./support/accounts.ts";
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  const port = await freePort();
-  [server, browser] = await Promise.all([startServer({ PORT: String(port) }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A full-page screenshot taken from the top (fixed elements paint at the scroll offset). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-}
 
 /** axe-core's findings on the page as it is now: "rule: selectors" per violation. */
 async function axeViolations(page: Page): Promise<string[]> {

@@ -1,9 +1,7 @@
 /**
- * Helpers for the accounts browser tests: a free port (the api derives its public origin and the
- * tokens' issuer from PORT, so a test server gets a real one instead of 0), sign-in as a person
- * would, the sandbox SMS outbox, and what a page has stored.
+ * Helpers for the accounts browser tests: sign-in as a person would, the sandbox SMS outbox,
+ * and what a page has stored.
  */
-import { createServer } from "node:net";
 import type { Page } from "playwright-core";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -13,19 +11,6 @@ export const DEMO = {
   parent: { email: "parent@example.com", name: "김서연", type: "학부모" },
   tutor: { email: "tutor@example.com", name: "이준호", type: "선생님" },
 } as const;
-
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let phoneSequence = 0;
 

@@ -49,8 +49,13 @@ export async function openPage(
   return { page, errors, close: () => context.close() };
 }
 
-/** Saves a screenshot under test-results/screenshots (looked at when a page changes). */
+/**
+ * Saves a full-page screenshot under test-results/screenshots (looked at when a page changes),
+ * taken from the top: scrolled down, Chromium paints fixed elements (the hidden skip link) at the
+ * scroll offset of the capture, which no person sees.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
   const dir = join(process.cwd(), "test-results", "screenshots");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });

@@ -4,6 +4,7 @@
  * `npm run test:e2e` does). Stops it with SIGTERM and removes the data.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +17,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the server on a free port (a real one rather than 0: the api derives its public origin
+ * and the tokens' issuer from PORT). `env` overrides any setting, PORT included.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = env.PORT ?? String(await freePort());
   if (!existsSync(join(root, "apps/web/build/client/index.html"))) {
     throw new Error("web build missing: run `npm run build` (npm run test:e2e does it)");
   }
@@ -26,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: {
       ...process.env,
       APP_ENV: "development",
-      PORT: "0",
+      PORT: port,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ...env,

@@ -21,7 +21,7 @@ export interface CardNumberParts {
 
 /**
  * First 8 and last 4 digits of a card number, for storage and the FIRST_EIGHT_CARD_NUMBER
- * search key (SPEC.md §3). Example: "4242424242424242" → { first8: "42424242", last4: "4242" }.
+ * search key (SPEC.md §3). Example: "1234567890123456" → { first8: "12345678", last4: "3456" }.
  * @param digits 13-19 digits only (strip spaces and dashes first)
  * @throws RangeError otherwise; the message does not echo the input
  */
@@ -32,7 +32,7 @@ export function cardNumberParts(digits: string): CardNumberParts {
 
 /**
  * The card number with all but the first 8 and last 4 digits replaced by `*`, same length.
- * Example: "4242424242424242" → "42424242****4242".
+ * Example: "1234567890123456" → "12345678****3456".
  * @param digits 13-19 digits only (strip spaces and dashes first)
  * @throws RangeError otherwise; the message does not echo the input
  */
