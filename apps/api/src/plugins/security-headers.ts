@@ -83,13 +83,28 @@ declare module "fastify" {
 export default fp(
   async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
     const upgradeHosts = new Set(opts.upgradeInsecureHosts.map((h) => h.toLowerCase()));
-    app.decorate("cspFor", (request: FastifyRequest, scriptHashes: readonly string[] = []) =>
-      buildCsp({
-        scriptHashes,
-        gtm: opts.gtm,
-        channelTalk: opts.channelTalk,
-        upgradeInsecureRequests: upgradeHosts.has(request.hostname.toLowerCase()),
-      }),
+    // Policies are built once per (hash list, upgrade) pair, not per response: pages pass the
+    // same hash array every time, so it serves as the cache key.
+    const cache = new WeakMap<readonly string[], Map<boolean, string>>();
+    const noHashes: readonly string[] = [];
+    app.decorate(
+      "cspFor",
+      (request: FastifyRequest, scriptHashes: readonly string[] = noHashes) => {
+        const upgrade = upgradeHosts.has(request.hostname.toLowerCase());
+        let byUpgrade = cache.get(scriptHashes);
+        if (!byUpgrade) cache.set(scriptHashes, (byUpgrade = new Map()));
+        let csp = byUpgrade.get(upgrade);
+        if (csp === undefined) {
+          csp = buildCsp({
+            scriptHashes,
+            gtm: opts.gtm,
+            channelTalk: opts.channelTalk,
+            upgradeInsecureRequests: upgrade,
+          });
+          byUpgrade.set(upgrade, csp);
+        }
+        return csp;
+      },
     );
     await app.register(helmet, {
       contentSecurityPolicy: false,
