@@ -148,3 +148,27 @@ export function safeContinueUrl(
   if (match[2]!.includes("@")) return "/";
   return allowedOrigins.some((o) => o.toLowerCase().replace(/\/$/, "") === origin) ? value : "/";
 }
+
+/**
+ * School grades (SPEC.md §3 Join form `grade`; the wire values are ours) with their Korean
+ * labels, used by the join form, the consultation form and the api's validation.
+ */
+export const GRADE_OPTIONS = [
+  { value: "ELEMENTARY_1", label: "초등학교 1학년" },
+  { value: "ELEMENTARY_2", label: "초등학교 2학년" },
+  { value: "ELEMENTARY_3", label: "초등학교 3학년" },
+  { value: "ELEMENTARY_4", label: "초등학교 4학년" },
+  { value: "ELEMENTARY_5", label: "초등학교 5학년" },
+  { value: "ELEMENTARY_6", label: "초등학교 6학년" },
+  { value: "MIDDLE_1", label: "중학교 1학년" },
+  { value: "MIDDLE_2", label: "중학교 2학년" },
+  { value: "MIDDLE_3", label: "중학교 3학년" },
+  { value: "HIGH_1", label: "고등학교 1학년" },
+  { value: "HIGH_2", label: "고등학교 2학년" },
+  { value: "HIGH_3", label: "고등학교 3학년" },
+  { value: "GRADUATE", label: "졸업생 (N수생)" },
+] as const;
+export type Grade = (typeof GRADE_OPTIONS)[number]["value"];
+
+/** The GRADE wire values, in display order. */
+export const GRADES = GRADE_OPTIONS.map((o) => o.value) as [Grade, ...Grade[]];

@@ -1,8 +1,8 @@
 /**
  * Limits and lifetimes of the accounts area (issue #3; docs/api/accounts.md; docs/decisions/007).
  * Durations in ms unless the name says seconds. Kept in apps/api because only the server
- * enforces them; GRADES and VERIFICATION_PURPOSES are wire values the web also needs, and belong
- * in packages/domain once that package is open for the accounts area again.
+ * enforces them. GRADES comes from packages/domain; VERIFICATION_PURPOSES is a wire value the
+ * web also needs and may move there too.
  */
 
 /** Refresh-token family lifetime from sign-in, absolute: 30 days. */
@@ -48,22 +48,8 @@ export const VERIFICATION_PURPOSES = [
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
-/** School grades of the join form (SPEC.md §3 Join form `grade`; the values are ours). */
-export const GRADES = [
-  "ELEMENTARY_1",
-  "ELEMENTARY_2",
-  "ELEMENTARY_3",
-  "ELEMENTARY_4",
-  "ELEMENTARY_5",
-  "ELEMENTARY_6",
-  "MIDDLE_1",
-  "MIDDLE_2",
-  "MIDDLE_3",
-  "HIGH_1",
-  "HIGH_2",
-  "HIGH_3",
-  "GRADUATE",
-] as const;
+/** School grades of the join form (packages/domain GRADES). */
+export { GRADES } from "@seoltab/domain";
 
 /** Account statuses. */
 export const ACCOUNT_STATUSES = ["ACTIVE", "PENDING_PARENT_CONSENT"] as const;

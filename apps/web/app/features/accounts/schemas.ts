@@ -5,6 +5,7 @@
  */
 import {
   GENDERS,
+  GRADE_OPTIONS,
   PASSWORD_PROBLEM_MESSAGES,
   isUnderFourteen,
   normalizeMobile,
@@ -67,25 +68,8 @@ export const nicknameField = z
   .max(20, "닉네임은 20자까지 입력할 수 있어요.")
   .regex(/^[\p{L}\p{N}_]+$/u, "닉네임은 한글, 영문, 숫자, _ 로만 만들 수 있어요.");
 
-/**
- * School grades a student picks at join; the value is sent as GRADE (the api's GRADES list,
- * apps/api accounts.constants.ts).
- */
-export const GRADE_OPTIONS = [
-  { value: "ELEMENTARY_1", label: "초등학교 1학년" },
-  { value: "ELEMENTARY_2", label: "초등학교 2학년" },
-  { value: "ELEMENTARY_3", label: "초등학교 3학년" },
-  { value: "ELEMENTARY_4", label: "초등학교 4학년" },
-  { value: "ELEMENTARY_5", label: "초등학교 5학년" },
-  { value: "ELEMENTARY_6", label: "초등학교 6학년" },
-  { value: "MIDDLE_1", label: "중학교 1학년" },
-  { value: "MIDDLE_2", label: "중학교 2학년" },
-  { value: "MIDDLE_3", label: "중학교 3학년" },
-  { value: "HIGH_1", label: "고등학교 1학년" },
-  { value: "HIGH_2", label: "고등학교 2학년" },
-  { value: "HIGH_3", label: "고등학교 3학년" },
-  { value: "GRADUATE", label: "졸업생 (N수생)" },
-] as const;
+/** School grades a student picks at join; the value is sent as GRADE (packages/domain). */
+export { GRADE_OPTIONS };
 
 export const gradeField = z
   .string()

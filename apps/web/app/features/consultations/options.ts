@@ -1,8 +1,9 @@
 /**
  * The choices of the consultation form and their Korean labels (docs/api/consultations.md).
- * The wire values are the api's (apps/api consultations.constants.ts); both belong in
- * packages/domain once it opens for this area.
+ * Grades come from packages/domain; the other wire values are the api's
+ * (apps/api consultations.constants.ts).
  */
+import { GRADE_OPTIONS, type Grade } from "@seoltab/domain";
 
 export const APPLICANT_TYPE_OPTIONS = [
   { value: "PARENT", label: "학부모", hint: "자녀의 수업을 알아보고 있어요" },
@@ -10,23 +11,8 @@ export const APPLICANT_TYPE_OPTIONS = [
 ] as const;
 export type ApplicantType = (typeof APPLICANT_TYPE_OPTIONS)[number]["value"];
 
-/** The join form's grade list (GRADE wire values). */
-export const GRADE_OPTIONS = [
-  { value: "ELEMENTARY_1", label: "초등학교 1학년" },
-  { value: "ELEMENTARY_2", label: "초등학교 2학년" },
-  { value: "ELEMENTARY_3", label: "초등학교 3학년" },
-  { value: "ELEMENTARY_4", label: "초등학교 4학년" },
-  { value: "ELEMENTARY_5", label: "초등학교 5학년" },
-  { value: "ELEMENTARY_6", label: "초등학교 6학년" },
-  { value: "MIDDLE_1", label: "중학교 1학년" },
-  { value: "MIDDLE_2", label: "중학교 2학년" },
-  { value: "MIDDLE_3", label: "중학교 3학년" },
-  { value: "HIGH_1", label: "고등학교 1학년" },
-  { value: "HIGH_2", label: "고등학교 2학년" },
-  { value: "HIGH_3", label: "고등학교 3학년" },
-  { value: "GRADUATE", label: "졸업생 (N수생)" },
-] as const;
-export type Grade = (typeof GRADE_OPTIONS)[number]["value"];
+/** The join form's grade list (GRADE wire values, packages/domain). */
+export { GRADE_OPTIONS, type Grade };
 
 /** Elementary students apply through a parent (under 14: the guardian consents). */
 export function isGuardianOnlyGrade(grade: string): boolean {
