@@ -209,3 +209,5 @@ export const seedRuns = pgTable("seed_runs", {
 });
 export * from "./marketing.schema.ts";
 export * from "./consultations.schema.ts";
+export * from "./catalog.schema.ts";
+export * from "./payments.schema.ts";

@@ -10,3 +10,4 @@ export * from "./route-rules.ts";
 export * from "./time.ts";
 export * from "./utm.ts";
 export * from "./accounts.ts";
+export * from "./checkout.ts";

@@ -1,5 +1,5 @@
 /** Catalog data access: only this file touches the ORM for the catalog area. */
-import { asc, eq, schema, type Database } from "@seoltab/db";
+import { and, asc, eq, inArray, isNull, schema, type Database } from "@seoltab/db";
 
 export interface TaxonomyRow {
   termTaxonomyId: number;
@@ -21,4 +21,58 @@ export async function findTaxonomyEntries(db: Database, taxonomy: string): Promi
     .from(t)
     .where(eq(t.taxonomy, taxonomy))
     .orderBy(asc(t.depth), asc(t.parent), asc(t.sortOrder));
+}
+
+export type StoreItemRow = typeof schema.storeItems.$inferSelect;
+
+/** The store items with these ids (any order; ids that do not exist are simply absent). */
+export async function findStoreItemsByIds(
+  db: Database,
+  ids: readonly number[],
+): Promise<StoreItemRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(schema.storeItems)
+    .where(inArray(schema.storeItems.id, [...ids]));
+}
+
+export interface SalesPolicyRow {
+  salesMethodId: number;
+  salesMethodName: string;
+  id: number;
+  name: string;
+  discountKind: string;
+  discountType: string;
+  value: number;
+  months: number | null;
+  itemKind: string | null;
+}
+
+/**
+ * The policies of the active sales methods of one user (`userId`), or of the base method when
+ * `userId` is null, ordered by method then policy id.
+ */
+export async function findSalesPolicies(
+  db: Database,
+  userId: number | null,
+): Promise<SalesPolicyRow[]> {
+  const m = schema.salesMethods;
+  const p = schema.salesPolicies;
+  return db
+    .select({
+      salesMethodId: m.id,
+      salesMethodName: m.name,
+      id: p.id,
+      name: p.name,
+      discountKind: p.discountKind,
+      discountType: p.discountType,
+      value: p.value,
+      months: p.months,
+      itemKind: p.itemKind,
+    })
+    .from(p)
+    .innerJoin(m, eq(m.id, p.salesMethodId))
+    .where(and(eq(m.isActive, true), userId === null ? isNull(m.userId) : eq(m.userId, userId)))
+    .orderBy(asc(m.id), asc(p.id));
 }
