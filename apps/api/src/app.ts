@@ -27,9 +27,21 @@ import {
 } from "./modules/accounts/accounts.module.ts";
 import { accountsMainRoutes } from "./modules/accounts/accounts.routes.ts";
 import { accountsServerlessRoutes } from "./modules/accounts/serverless.routes.ts";
+import {
+  catalogPaymentResolvers,
+  catalogPaymentSchema,
+} from "./modules/catalog/catalog.graphql.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { consultationsMainRoutes } from "./modules/consultations/consultations.routes.ts";
 import { marketingResolvers, marketingSchema } from "./modules/marketing/marketing.graphql.ts";
+import { paymentsResolvers, paymentsSchema } from "./modules/payments/payments.graphql.ts";
+import {
+  createPayments,
+  paymentsDevRoutes,
+  type Payments,
+  type PaymentsOptions,
+} from "./modules/payments/payments.module.ts";
+import { paymentsMainRoutes } from "./modules/payments/payments.routes.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -43,6 +55,8 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
+    /** The payments area (gateway, service deps, job runner); tests reach the sandbox here. */
+    payments: Payments;
   }
 }
 
@@ -54,6 +68,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Replaceable parts of the accounts area: keys, JWKS source, SMS adapter, clock. */
   accounts?: AccountsOptions;
+  /** Replaceable parts of the payments area: gateway, clock, settings. */
+  payments?: PaymentsOptions;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -73,6 +89,13 @@ const SECRET_FIELDS = [
   "PHONE_NUM",
   "PARENT_PHONE_NUM",
   "cardNumber",
+  "expiry",
+  "birth",
+  "pwd2digit",
+  "CARD_NUMBER",
+  "EXPIRY",
+  "BIRTH",
+  "PWD_2DIGIT",
 ];
 
 const SECRET_QUERY = /^(phone|code|token|password|refresh_token|access_token)$/i;
@@ -95,6 +118,19 @@ export function redactUrl(url: string): string {
       return SECRET_QUERY.test(key) ? `${name}=[redacted]` : pair;
     });
   return `${url.slice(0, q)}?${params.join("&")}`;
+}
+
+/** The `/payment/graphql` module: billing cards and payments, plus the catalog's periods. */
+function paymentGraphql(payments: Payments): { schema: string; resolvers: IResolvers } {
+  const own = paymentsResolvers(payments.deps);
+  const catalog = catalogPaymentResolvers(payments.deps.db);
+  return {
+    schema: paymentsSchema + catalogPaymentSchema,
+    resolvers: {
+      ...own,
+      Query: { ...(own.Query as object), ...(catalog.Query as object) },
+    },
+  };
 }
 
 /**
@@ -186,12 +222,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = database.db;
   const accounts = await createAccounts(config, db, app.log, options.accounts);
   await registerAccounts(app, accounts, config);
+  const payments = createPayments(config, db, app.log, accounts.deps.clock, options.payments);
+  app.decorate("payments", payments);
+  if (payments.jobs) {
+    const jobs = payments.jobs;
+    app.addHook("onReady", () => jobs.start());
+    app.addHook("preClose", () => jobs.stop());
+  }
+  if (config.localMode) await app.register(paymentsDevRoutes, { deps: payments.deps });
   await app.register(
     async (main) => {
       useEnvelope(main);
       await main.register(catalogRoutes, { db });
       await main.register(accountsMainRoutes, { deps: accounts.deps, cookies: accounts.cookies });
       await main.register(consultationsMainRoutes, { db, clock: accounts.deps.clock });
+      await main.register(paymentsMainRoutes, { deps: payments.deps });
     },
     { prefix: "/main" },
   );
@@ -209,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     {
       auth: authGraphql(accounts),
       marketing: { schema: marketingSchema, resolvers: marketingResolvers(database.db) },
+      payment: paymentGraphql(payments),
     };
   for (const name of GRAPHQL_BACKENDS) {
     const module = graphqlModules[name];

@@ -70,6 +70,22 @@ describe("loadConfig", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db.internal/app" });
     expect(config.baseUrls.accounts).toBe("https://seoltab.example/accounts");
     expect(config.host).toBe("0.0.0.0");
+    expect(config.payment).toMatchObject({ channelKey: undefined, vbankCode: "088" });
+  });
+
+  it("reads the PortOne channel key and virtual-account bank code, refusing a bad bank code", () => {
+    const env = {
+      APP_ENV: "development",
+      PAYMENT_ADAPTER: "portone",
+      PORTONE_API_KEY: "key",
+      PORTONE_API_SECRET: "secret",
+      PORTONE_CHANNEL_KEY: "channel-key-123",
+      PORTONE_VBANK_CODE: "004",
+    };
+    expect(loadConfig(env).payment).toMatchObject({ channelKey: "channel-key-123", vbankCode: "004" });
+    expect(problemsOf({ ...env, PORTONE_VBANK_CODE: "shinhan" }).join()).toContain(
+      "PORTONE_VBANK_CODE",
+    );
   });
 
   it("uses local defaults in development: port 3000, ./data, sandbox, 15-minute tokens", () => {

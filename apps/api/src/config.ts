@@ -71,6 +71,15 @@ const envSchema = z
     PORTONE_API_KEY: optionalText,
     PORTONE_API_SECRET: optionalText,
     PORTONE_API_BASE_URL: optionalUrl("PORTONE_API_BASE_URL"),
+    /** PortOne console channel key (billing keys, virtual accounts). */
+    PORTONE_CHANNEL_KEY: optionalText,
+    /** Bank of issued virtual accounts (PortOne vbank_code), default 088 신한은행. */
+    PORTONE_VBANK_CODE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{3}$/, "PORTONE_VBANK_CODE: 세 자리 은행 코드여야 합니다 (예: 088 신한은행)")
+        .optional(),
+    ),
     SMS_ADAPTER: z
       .enum(["sandbox", "portone"], { error: "SMS_ADAPTER: sandbox 또는 portone 이어야 합니다" })
       .default("sandbox"),
@@ -88,6 +97,13 @@ const envSchema = z
         .regex(/^rediss?:\/\//, "REDIS_URL: redis:// 로 시작해야 합니다")
         .optional(),
     ),
+    /**
+     * Whether this process runs the payments background jobs (renewals, reconciliation): with
+     * DATABASE_URL through pg-boss (one worker per job across processes), with PGlite in-process.
+     */
+    JOBS_ENABLED: z
+      .enum(["true", "false"], { error: "JOBS_ENABLED: true 또는 false 여야 합니다" })
+      .default("true"),
     /** Largest accepted request body, in bytes (default 1 MiB). */
     BODY_LIMIT_BYTES: intIn("BODY_LIMIT_BYTES", 1024, 50 * 1024 * 1024, 1024 * 1024),
     LOG_LEVEL: z
@@ -158,13 +174,23 @@ export interface Config {
   signingKeys: string | undefined;
   payment:
     | { adapter: "sandbox" }
-    | { adapter: "portone"; apiKey: string; apiSecret: string; baseUrl: string };
+    | {
+        adapter: "portone";
+        apiKey: string;
+        apiSecret: string;
+        baseUrl: string;
+        channelKey: string | undefined;
+        /** PortOne vbank_code of issued virtual accounts. */
+        vbankCode: string;
+      };
   smsAdapter: "sandbox" | "portone";
   channelTalkPluginKey: string | undefined;
   gtmContainerId: string | undefined;
   consultationUrl: string;
   redisUrl: string | undefined;
   bodyLimitBytes: number;
+  /** Run the payments background jobs in this process (JOBS_ENABLED). */
+  jobsEnabled: boolean;
   logLevel: string;
   webBuildDir: string;
   trustProxyHops: number;
@@ -223,6 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: e.PORTONE_API_KEY ?? "",
             apiSecret: e.PORTONE_API_SECRET ?? "",
             baseUrl: trimSlash(e.PORTONE_API_BASE_URL ?? "https://api.iamport.kr"),
+            channelKey: e.PORTONE_CHANNEL_KEY,
+            vbankCode: e.PORTONE_VBANK_CODE ?? "088",
           }
         : { adapter: "sandbox" },
     smsAdapter: e.SMS_ADAPTER,
@@ -231,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consultationUrl: e.CONSULTATION_URL,
     redisUrl: e.REDIS_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jobsEnabled: e.JOBS_ENABLED === "true",
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(
       e.WEB_BUILD_DIR ?? new URL("../../web/build/client", import.meta.url).pathname,

@@ -10,6 +10,7 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "payment_declined"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
@@ -55,6 +56,7 @@ const KINDS: Record<
   forbidden: { status: 403, classification: "FORBIDDEN", statusCode: "4030" },
   not_found: { status: 404, classification: "NOT_FOUND", statusCode: "4040" },
   conflict: { status: 409, classification: "BAD_REQUEST", statusCode: "4090" },
+  payment_declined: { status: 402, classification: "BAD_REQUEST", statusCode: "4020" },
   payload_too_large: { status: 413, classification: "BAD_REQUEST", statusCode: "4130" },
   unsupported_media_type: { status: 415, classification: "BAD_REQUEST", statusCode: "4150" },
   rate_limited: { status: 429, classification: "BAD_REQUEST", statusCode: "4290" },
@@ -162,3 +164,27 @@ export function toAppError(err: unknown): AppError {
   }
   return new AppError("internal", "internal_error", MESSAGES.internal);
 }
+
+/** Korean messages of the payments area (SPEC.md §8; docs/api/payments.md). */
+export const PAYMENT_MESSAGES = {
+  notYourUser: "이 학생의 결제를 진행할 권한이 없어요.",
+  userNotFound: "학생 계정을 찾을 수 없어요.",
+  notAStudent: "수업은 학생 계정으로만 신청할 수 있어요. 자녀의 학생 계정을 선택해 주세요.",
+  merchantUidReused: "이미 다른 주문에 사용된 주문번호예요. 새로 주문해 주세요.",
+  billingCardRequired: "등록된 결제 카드가 없어요. 카드를 먼저 등록해 주세요.",
+  emptyOrder: "주문할 상품을 선택해 주세요.",
+  tooManyLines: "한 번에 주문할 수 있는 상품 수를 넘었어요.",
+  duplicateItem: "같은 상품이 두 번 들어 있어요. 주문 내용을 확인해 주세요.",
+  unknownItem: "판매하지 않는 상품이 있어요. 상품을 다시 선택해 주세요.",
+  monthsNotAllowed: "이 상품은 선택한 개월 수로 구매할 수 없어요.",
+  lectureRequired: "수업 상품을 한 개 이상 선택해 주세요.",
+  quotaNotAllowed: "할부는 5만 원 이상 카드 결제에서 2~12개월로만 선택할 수 있어요.",
+  cardRefused: "카드 정보를 확인해 주세요.",
+  gatewayUnavailable: "결제 서버에 연결하지 못했어요. 결제되지 않았으니 잠시 후 다시 시도해 주세요.",
+  pending: "결제 결과를 확인하고 있어요. 잠시 후 결제 내역에서 확인해 주세요.",
+  paid: "결제가 완료되었어요.",
+  vbankIssued: "가상계좌가 발급되었어요. 입금 기한 안에 입금해 주세요.",
+  cardRegistered: "카드가 등록되었어요.",
+  paymentNotFound: "결제 내역을 찾을 수 없어요.",
+  staffOnly: "관리자만 할 수 있어요.",
+} as const;

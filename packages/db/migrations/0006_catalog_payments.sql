@@ -172,7 +172,7 @@ CREATE INDEX "gateway_notifications_merchant_idx" ON "gateway_notifications" USI
 CREATE INDEX "payment_items_payment_idx" ON "payment_items" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "payment_transitions_payment_idx" ON "payment_transitions" USING btree ("payment_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_merchant_uid_key" ON "payments" USING btree ("merchant_uid");--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_subscription_period_key" ON "payments" USING btree ("subscription_id","billing_period") WHERE "payments"."subscription_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_subscription_period_key" ON "payments" USING btree ("subscription_id","billing_period") WHERE "payments"."subscription_id" is not null and "payments"."state" <> 'FAILED';--> statement-breakpoint
 CREATE INDEX "payments_user_created_idx" ON "payments" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "payments_state_created_idx" ON "payments" USING btree ("state","created_at");--> statement-breakpoint
 CREATE INDEX "payments_gateway_payment_id_idx" ON "payments" USING btree ("gateway_payment_id");--> statement-breakpoint

@@ -164,7 +164,7 @@ export const payments = pgTable(
     uniqueIndex("payments_merchant_uid_key").on(t.merchantUid),
     uniqueIndex("payments_subscription_period_key")
       .on(t.subscriptionId, t.billingPeriod)
-      .where(sql`${t.subscriptionId} is not null`),
+      .where(sql`${t.subscriptionId} is not null and ${t.state} <> 'FAILED'`),
     index("payments_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("payments_state_created_idx").on(t.state, t.createdAt),
     index("payments_gateway_payment_id_idx").on(t.gatewayPaymentId),

@@ -11,3 +11,4 @@ export * from "./time.ts";
 export * from "./utm.ts";
 export * from "./accounts.ts";
 export * from "./checkout.ts";
+export * from "./catalog.ts";

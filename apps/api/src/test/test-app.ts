@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}, patch: Partial<Conf
     APP_ENV: "development",
     LOG_LEVEL: "silent",
     WEB_BUILD_DIR: "/nonexistent-web-build",
+    // Tests run the payments jobs by calling them; no timers or pg-boss in the background.
+    JOBS_ENABLED: "false",
     // Apps built straight from this config keep their generated key file out of the repository.
     DATA_DIR: join(tmpdir(), "seoltab-test-data"),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
@@ -42,7 +44,7 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
 export async function buildTestApp(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
-  options: Pick<BuildOptions, "logger" | "accounts"> = {},
+  options: Pick<BuildOptions, "logger" | "accounts" | "payments"> = {},
 ): Promise<TestApp> {
   const config = testConfig(env, patch);
   const database = await openTestDatabase();
@@ -51,6 +53,7 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     accounts: { signingKeys: await generateSigningKeys(), ...options.accounts },
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   return {
     app,

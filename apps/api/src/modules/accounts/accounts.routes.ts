@@ -44,13 +44,23 @@ import { signIn } from "./sessions.service.ts";
 import { getOwnAccount, getUserInfo, recordSmsCertificationLog } from "./users.service.ts";
 import { sendCode, verifyCode } from "./verification.service.ts";
 import type { UserRow } from "./accounts.repository.ts";
+import { findMainBillingCard } from "../payments/payments.repository.ts";
 
 /** Throttling and audit context of a request. */
 export function requestContext(request: FastifyRequest): RequestContext {
   return { ip: request.ip, requestId: request.id };
 }
 
-function userInfo(user: UserRow) {
+/** CARD_INFO of a student (SPEC.md §3 User info) from the main billing card; null otherwise. */
+async function cardInfo(deps: AccountsDeps, user: UserRow) {
+  if (user.userType !== "STUDENT") return null;
+  const card = await findMainBillingCard(deps.db, user.id);
+  return card
+    ? { card_name: card.name, card_number: card.numberMasked, is_legacy: card.isLegacy }
+    : null;
+}
+
+function userInfo(user: UserRow, card: Awaited<ReturnType<typeof cardInfo>>) {
   return userInfoOutput.parse({
     USER_NO: user.id,
     EMAIL_ID: user.email,
@@ -63,7 +73,7 @@ function userInfo(user: UserRow) {
     STATUS: user.status,
     IS_ONLY_HOMESHOPPING: user.isOnlyHomeshopping ? "YES" : "NO",
     LECTURE_INFO: [],
-    CARD_INFO: null,
+    CARD_INFO: card,
   });
 }
 
@@ -110,7 +120,7 @@ export async function accountsMainRoutes(
     const input = parseBody(getUserInfoInput, request);
     const caller = await authenticate(request, input.token);
     const user = await getUserInfo(deps, caller, input.USER_NO ?? caller.userNo);
-    return success(userInfo(user));
+    return success(userInfo(user, await cardInfo(deps, user)));
   });
 
   app.post("/user_status", { preHandler: app.requireAuth }, async (request) => {

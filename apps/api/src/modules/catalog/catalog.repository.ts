@@ -76,3 +76,46 @@ export async function findSalesPolicies(
     .where(and(eq(m.isActive, true), userId === null ? isNull(m.userId) : eq(m.userId, userId)))
     .orderBy(asc(m.id), asc(p.id));
 }
+
+/**
+ * Every active store item (lectures and devices), in display order (sort order, then id).
+ * The catalog rules of packages/domain decide what each caller is shown.
+ */
+export async function findActiveStoreItems(db: Database): Promise<StoreItemRow[]> {
+  const s = schema.storeItems;
+  return db.select().from(s).where(eq(s.isActive, true)).orderBy(asc(s.sortOrder), asc(s.id));
+}
+
+export interface InterestFreePeriodRow {
+  id: number;
+  name: string;
+  freeMonths: number;
+  isShow: boolean;
+}
+
+/** The card companies' interest-free installment periods (all, or only the shown ones), in order. */
+export async function findInterestFreePeriods(
+  db: Database,
+  options: { onlyShown: boolean },
+): Promise<InterestFreePeriodRow[]> {
+  const p = schema.interestFreeInstallmentPeriods;
+  return db
+    .select({ id: p.id, name: p.name, freeMonths: p.freeMonths, isShow: p.isShow })
+    .from(p)
+    .where(options.onlyShown ? eq(p.isShow, true) : undefined)
+    .orderBy(asc(p.sortOrder), asc(p.id));
+}
+
+/** The home-shopping flag of a user (SPEC.md §6), or undefined when there is no such user. */
+export async function findUserCatalogFlags(
+  db: Database,
+  userId: number,
+): Promise<{ isOnlyHomeshopping: boolean } | undefined> {
+  const u = schema.users;
+  const rows = await db
+    .select({ isOnlyHomeshopping: u.isOnlyHomeshopping })
+    .from(u)
+    .where(eq(u.id, userId))
+    .limit(1);
+  return rows[0];
+}

@@ -1,0 +1,211 @@
+/**
+ * The sandbox payment gateway (DESIGN.md §5): PortOne V1 simulated in-process, with the same
+ * states, refusal messages and PG codes (see `portone-simulator.ts` for the test cards). Default
+ * locally and in tests; production refuses to start with it (config.ts).
+ *
+ * State lives in memory and is lost on restart: billing keys by customer_uid (masked number and
+ * card company only), payments by imp_uid and merchant_uid.
+ *
+ * Sandbox-only extras (`SandboxGateway`): `simulateDeposit` pays a virtual account (tests, the
+ * local dev route), `charges`/`chargeCount` let tests assert how many charges happened.
+ */
+import type { Clock } from "../../../clock.ts";
+import {
+  GatewayRefusedError,
+  GatewayTimeoutError,
+  pgCodeOf,
+  type GatewayBillingKey,
+  type GatewayPayment,
+  type PaymentGateway,
+} from "./gateway.port.ts";
+import {
+  SimulatorRefusal,
+  createPortOneSimulator,
+  type SimChargeOutcome,
+  type SimChargeRecord,
+} from "./portone-simulator.ts";
+import { maskCardNumber, nowFunction, toGatewayPayment, toUnixSeconds } from "./portone-wire.ts";
+
+/** One charge request the sandbox received (again or onetime), oldest first. */
+export type SandboxCharge = SimChargeRecord;
+
+/** The sandbox adapter: the port plus test and local-development hooks. */
+export interface SandboxGateway extends PaymentGateway {
+  readonly name: "sandbox";
+  /**
+   * The depositor pays the virtual account `impUid` in full: status "ready" → "paid", paidAt
+   * now. (PortOne would then send a `paid` webhook; the sandbox sends none.)
+   * @throws GatewayRefusedError when it is unknown, not a ready virtual account, or past due.
+   */
+  simulateDeposit(impUid: string): Promise<GatewayPayment>;
+  /**
+   * Every charge request received (chargeBillingKey / chargeOnetime), oldest first, with its
+   * outcome: "paid", "failed" (declined), "refused" (nothing recorded), "no-answer-paid"
+   * (GatewayTimeoutError thrown but charged), "no-answer-not-charged".
+   */
+  charges(): SandboxCharge[];
+  /**
+   * How many charges took money (outcome "paid" or "no-answer-paid"), for `merchantUid` when
+   * given, else in total. Cancels do not lower it.
+   */
+  chargeCount(merchantUid?: string): number;
+  /** The stored billing key (masked number only), or null. */
+  billingKey(customerUid: string): GatewayBillingKey | null;
+}
+
+export interface SandboxGatewayOptions {
+  /** The current time (expiry checks, paidAt, due dates); default the system clock. */
+  clock?: (() => Date) | Clock;
+  /**
+   * What a charge on test card 4000000000000119 leaves behind before GatewayTimeoutError is
+   * thrown: "paid" (default; reconciliation finds it) or "not-charged" (nothing recorded).
+   */
+  timeoutCharges?: "paid" | "not-charged";
+  /** Bank of issued virtual accounts (PortOne vbank_code); default "088" 신한은행. */
+  vbankCode?: string;
+}
+
+const NO_ANSWER_MESSAGE =
+  "결제대행사가 제한 시간 안에 응답하지 않았습니다 (sandbox). 결제 여부는 조회로 확인해야 합니다.";
+
+/** A fresh in-memory sandbox gateway (empty state). */
+export function createSandboxGateway(options: SandboxGatewayOptions = {}): SandboxGateway {
+  const now = nowFunction(options.clock);
+  const sim = createPortOneSimulator({
+    now,
+    timeoutCharges: options.timeoutCharges ?? "paid",
+    receiptUrl: (impUid) => `https://sandbox-receipt.seoltab.local/${impUid}`,
+  });
+  /** Masked numbers as the port shapes them, by customer_uid (the simulator keeps PortOne's). */
+  const billingKeys = new Map<string, GatewayBillingKey>();
+
+  /** Runs a simulator call, turning its refusals into GatewayRefusedError. */
+  async function run<T>(work: () => T): Promise<T> {
+    try {
+      return work();
+    } catch (err) {
+      if (err instanceof SimulatorRefusal) {
+        throw new GatewayRefusedError(err.message, pgCodeOf(err.message), err.code);
+      }
+      throw err;
+    }
+  }
+
+  const answered = (outcome: SimChargeOutcome): GatewayPayment => {
+    if (!outcome.answered) throw new GatewayTimeoutError(NO_ANSWER_MESSAGE);
+    return toGatewayPayment(outcome.payment);
+  };
+
+  const chargeFields = (charge: Parameters<PaymentGateway["chargeBillingKey"]>[1]) => ({
+    merchant_uid: charge.merchantUid,
+    amount: charge.amount,
+    name: charge.name,
+    card_quota: charge.cardQuota,
+    buyer_name: charge.buyerName,
+    buyer_email: charge.buyerEmail,
+    buyer_tel: charge.buyerTel,
+  });
+
+  return {
+    name: "sandbox",
+
+    async issueBillingKey(customerUid, card) {
+      const customer = await run(() =>
+        sim.issueCustomer(customerUid, {
+          card_number: card.cardNumber,
+          expiry: card.expiry,
+          birth: card.birth,
+          pwd_2digit: card.pwd2digit,
+        }),
+      );
+      const key: GatewayBillingKey = {
+        customerUid: customer.customer_uid,
+        cardName: customer.card_name,
+        companyName: customer.card_issuer_name,
+        maskedNumber: maskCardNumber(card.cardNumber),
+      };
+      billingKeys.set(customerUid, key);
+      return { ...key };
+    },
+
+    async chargeBillingKey(customerUid, charge) {
+      const outcome = await run(() =>
+        sim.chargeAgain({ customer_uid: customerUid, ...chargeFields(charge) }),
+      );
+      return answered(outcome);
+    },
+
+    async chargeOnetime(card, charge) {
+      const outcome = await run(() =>
+        sim.chargeOnetime({
+          ...chargeFields(charge),
+          card_number: card.cardNumber,
+          expiry: card.expiry,
+          birth: card.birth,
+          pwd_2digit: card.pwd2digit,
+        }),
+      );
+      return answered(outcome);
+    },
+
+    async issueVirtualAccount(request) {
+      const payment = await run(() =>
+        sim.issueVbank({
+          merchant_uid: request.merchantUid,
+          amount: request.amount,
+          vbank_code: options.vbankCode ?? "088",
+          vbank_due: toUnixSeconds(request.dueAt),
+          vbank_holder: request.holder,
+          name: request.name,
+          buyer_name: request.buyerName,
+        }),
+      );
+      return toGatewayPayment(payment);
+    },
+
+    async getPayment(impUid) {
+      const payment = sim.getPayment(impUid);
+      return payment ? toGatewayPayment(payment) : null;
+    },
+
+    async findPaymentByMerchantUid(merchantUid) {
+      const payment = sim.findByMerchantUid(merchantUid);
+      return payment ? toGatewayPayment(payment) : null;
+    },
+
+    async cancelPayment(request) {
+      const payment = await run(() =>
+        sim.cancel({
+          imp_uid: request.impUid,
+          amount: request.amount,
+          checksum: request.checksum,
+          reason: request.reason,
+          refund_holder: request.refundAccount?.holder,
+          refund_bank: request.refundAccount?.bankCode,
+          refund_account: request.refundAccount?.accountNumber,
+        }),
+      );
+      return toGatewayPayment(payment);
+    },
+
+    async simulateDeposit(impUid) {
+      return toGatewayPayment(await run(() => sim.deposit(impUid)));
+    },
+
+    charges: () => sim.charges(),
+
+    chargeCount: (merchantUid) =>
+      sim
+        .charges()
+        .filter(
+          (c) =>
+            (c.outcome === "paid" || c.outcome === "no-answer-paid") &&
+            (merchantUid === undefined || c.merchantUid === merchantUid),
+        ).length,
+
+    billingKey: (customerUid) => {
+      const key = billingKeys.get(customerUid);
+      return key ? { ...key } : null;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The payments part of the `/payment/graphql` backend (SPEC.md §7: RegisterMainBillingCard,
+ * MyMainBillingCard, Payments; docs/api/payments.md). Every field needs a Bearer token; errors
+ * carry `extensions.classification` and `code`. The card number is validated here and goes to
+ * the gateway once; it is never stored or logged.
+ */
+import type { IResolvers, MercuriusContext } from "mercurius";
+import { z } from "zod";
+import { AppError, MESSAGES } from "../../errors.ts";
+import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
+import {
+  birthField,
+  cardNumberField,
+  cardTypeSchema,
+  expiryField,
+  paymentGraphql,
+  pwd2digitField,
+} from "./payments.schemas.ts";
+import {
+  getMainBillingCard,
+  getPaymentForCaller,
+  listUserPayments,
+  registerMainBillingCard,
+  type PaymentsDeps,
+} from "./payments.service.ts";
+
+export const paymentsSchema = /* GraphQL */ `
+  enum CardType {
+    COMPANY_CREDIT_CARD
+    COMPANY_DEBIT_CARD
+    CREDIT_CARD
+    DEBIT_CARD
+  }
+
+  input RegisterMainBillingCardInput {
+    "Card number, digits (spaces and dashes allowed)."
+    cardNumber: String!
+    "YYYY-MM"
+    expiry: String!
+    "YYMMDD of the holder, or a 10-digit business registration number for company cards."
+    birth: String!
+    "First two digits of the card PIN."
+    pwd2digit: String!
+    cardType: CardType!
+    "The student the card pays for (a parent or staff); default: the caller."
+    userId: Int
+  }
+
+  "SPEC.md §3 Main billing card. number: first 8 and last 4 digits, e.g. 4242-4242-****-4242."
+  type MainBillingCard {
+    id: Int!
+    name: String!
+    companyName: String!
+    number: String!
+    isLegacy: Boolean!
+  }
+
+  type VirtualAccount {
+    bankName: String!
+    accountNumber: String!
+    holder: String!
+    "ISO 8601 deposit deadline"
+    dueAt: String!
+  }
+
+  type PaymentItem {
+    id: ID!
+    itemKind: String!
+    name: String!
+    quantity: Int!
+    months: Int!
+    "won"
+    salePrice: Int!
+    policyPrice: Int!
+    paidPrice: Int!
+    refundedAmount: Int!
+    state: String
+  }
+
+  "SPEC.md §3 Payment. Amounts in won; times ISO 8601 UTC."
+  type Payment {
+    id: ID!
+    state: String!
+    paymentMethod: String!
+    completedAt: String
+    name: String!
+    productsPrice: Int!
+    discountedValue: Int!
+    paidPrice: Int!
+    refundedAmount: Int!
+    failReason: String
+    receiptUrl: String
+    createdAt: String!
+    userId: Int!
+    merchantUid: String!
+    cardQuota: Int!
+    virtualAccount: VirtualAccount
+    items: [PaymentItem!]!
+  }
+
+  type UserPayments {
+    payments: [Payment!]!
+    hasNextPage: Boolean!
+    endCursor: String
+  }
+
+  extend type Query {
+    myMainBillingCard(userId: Int): MainBillingCard
+    "Newest first. first: 1-50 (default 20); after: endCursor of the previous page."
+    userPayments(userId: Int, first: Int = 20, after: String): UserPayments!
+    payment(id: ID!): Payment
+  }
+
+  type Mutation {
+    "Registers the main billing card; returns the card id."
+    registerMainBillingCard(input: RegisterMainBillingCardInput!): Int!
+  }
+`;
+
+const registerInput = z.object({
+  cardNumber: cardNumberField,
+  expiry: expiryField,
+  birth: birthField,
+  pwd2digit: pwd2digitField,
+  cardType: cardTypeSchema,
+  userId: z.number().int().positive().nullish(),
+});
+
+function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => ({
+    field: issue.path.join("."),
+    message: issue.message,
+  }));
+  throw new AppError(
+    "validation",
+    "validation_failed",
+    fields[0]?.message ?? MESSAGES.validation,
+    fields,
+  );
+}
+
+function requestIdOf(ctx: MercuriusContext): string | null {
+  return ctx.reply?.request.id ?? null;
+}
+
+export function paymentsResolvers(deps: PaymentsDeps): IResolvers {
+  return {
+    Query: {
+      myMainBillingCard: async (
+        _root: unknown,
+        args: { userId?: number | null },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        const card = await getMainBillingCard(deps, caller, args.userId);
+        return card
+          ? {
+              id: card.id,
+              name: card.name,
+              companyName: card.companyName,
+              number: card.numberMasked,
+              isLegacy: card.isLegacy,
+            }
+          : null;
+      },
+      userPayments: async (
+        _root: unknown,
+        args: { userId?: number | null; first?: number | null; after?: string | null },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        const first = args.first ?? 20;
+        if (!Number.isInteger(first) || first < 1 || first > 50) {
+          throw new AppError("validation", "validation_failed", "first 는 1~50 이어야 해요.");
+        }
+        const page = await listUserPayments(deps, caller, {
+          userId: args.userId ?? null,
+          first,
+          after: args.after ?? null,
+        });
+        return {
+          payments: page.views.map(paymentGraphql),
+          hasNextPage: page.hasNextPage,
+          endCursor: page.endCursor,
+        };
+      },
+      payment: async (_root: unknown, args: { id: string }, ctx: MercuriusContext) => {
+        const caller = await requireGraphqlUser(ctx);
+        if (!/^\d{1,15}$/.test(args.id)) return null;
+        const view = await getPaymentForCaller(deps, caller, Number(args.id));
+        return view ? paymentGraphql(view) : null;
+      },
+    },
+    Mutation: {
+      registerMainBillingCard: async (
+        _root: unknown,
+        args: { input: unknown },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        const input = parseArgs(registerInput, args.input);
+        const card = await registerMainBillingCard(deps, caller, input, requestIdOf(ctx));
+        return card.id;
+      },
+    },
+  };
+}

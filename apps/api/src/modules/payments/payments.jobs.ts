@@ -1,0 +1,327 @@
+/**
+ * Background jobs of the payments area (issue #4, DESIGN.md §8):
+ * - `renewals`: charges every subscription whose next month is due, on the student's main
+ *   billing card (initiator AUTO). Idempotent on (subscription, billing period): the renewal
+ *   payment's merchant_uid is `renewal-{subscription}-{period}-{attempt}` and a partial unique
+ *   index allows one non-failed payment per period.
+ * - `reconciliation`: settles READY payments whose outcome is unknown (gateway time-out, a
+ *   crash between the charge and our commit) and expired virtual accounts, by asking the
+ *   gateway — never by charging again.
+ *
+ * Runner: on PostgreSQL, pg-boss schedules both jobs every minute on a singleton queue so
+ * exactly one worker runs each (any number of api processes); on embedded PGlite (one process)
+ * the same functions run in-process on a timer. Both are safe to run twice: every change is a
+ * conditional update.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type PgBoss from "pg-boss";
+import { addMonthsSeoul, type PricedLine } from "@seoltab/domain";
+import { insertAuditLog } from "../audit/audit.repository.ts";
+import {
+  GatewayRefusedError,
+  GatewayTimeoutError,
+  GatewayUnavailableError,
+} from "./gateway/gateway.port.ts";
+import {
+  findDueSubscriptions,
+  findMainBillingCard,
+  findPaymentById,
+  findPaymentByMerchantUid,
+  findStaleReadyPayments,
+  insertReadyPayment,
+  transitionPayment,
+  updateSubscriptionIf,
+  withTransaction,
+  type PaymentRow,
+  type SubscriptionRow,
+} from "./payments.repository.ts";
+import { applyGatewayPayment, settleFromGateway, type PaymentsDeps } from "./payments.service.ts";
+
+/** Renewals declined this many times in a row stop; the subscription becomes PAST_DUE. */
+export const MAX_RENEWAL_ATTEMPTS = 3;
+/** A declined renewal is retried after this many ms (1 day). */
+export const RENEWAL_RETRY_MS = 86_400_000;
+/** READY card payments older than this (ms) are settled with the gateway. */
+export const RECONCILE_AFTER_MS = 60_000;
+
+export interface JobReport {
+  processed: number;
+  paid: number;
+  failed: number;
+  pending: number;
+}
+
+const emptyReport = (): JobReport => ({ processed: 0, paid: 0, failed: 0, pending: 0 });
+
+function count(report: JobReport, payment: PaymentRow): void {
+  report.processed += 1;
+  if (payment.state === "PAID") report.paid += 1;
+  else if (payment.state === "FAILED") report.failed += 1;
+  else report.pending += 1;
+}
+
+/**
+ * Charges the renewals due at the clock's now (at most `limit` subscriptions per run).
+ * @returns what happened, for logs and tests
+ */
+export async function chargeDueRenewals(deps: PaymentsDeps, limit = 100): Promise<JobReport> {
+  const report = emptyReport();
+  const due = await findDueSubscriptions(deps.db, deps.clock.now(), limit);
+  for (const subscription of due) {
+    try {
+      const payment = await renewOnce(deps, subscription);
+      if (payment) count(report, payment);
+    } catch (err) {
+      deps.log.error({ err, subscriptionId: subscription.id }, "renewal failed unexpectedly");
+    }
+  }
+  return report;
+}
+
+async function renewOnce(
+  deps: PaymentsDeps,
+  subscription: SubscriptionRow,
+): Promise<PaymentRow | null> {
+  const period = subscription.paidMonths + 1;
+  const attempt = subscription.failedAttempts + 1;
+  const merchantUid = `renewal-${subscription.id}-${period}-${attempt}`;
+  const now = deps.clock.now();
+
+  let payment = await findPaymentByMerchantUid(deps.db, merchantUid);
+  if (!payment) {
+    const card = await findMainBillingCard(deps.db, subscription.userId);
+    const inserted = await insertReadyPayment(
+      deps.db,
+      {
+        merchantUid,
+        requestHash: merchantUid.padEnd(64, "0").slice(0, 64),
+        userId: subscription.userId,
+        requestedByUserId: null,
+        initiator: "AUTO",
+        paymentMethod: "BILLING_CARD",
+        state: "READY",
+        name: subscription.name,
+        productsPrice: subscription.renewalItems.reduce((s, i) => s + i.salePrice, 0),
+        discountedValue: subscription.renewalItems.reduce(
+          (s, i) => s + (i.salePrice - i.paidPrice),
+          0,
+        ),
+        paidPrice: subscription.renewalAmount,
+        cardQuota: 0,
+        billingCardId: card?.id ?? null,
+        subscriptionId: subscription.id,
+        billingPeriod: period,
+        createdAt: now,
+        updatedAt: now,
+      },
+      subscription.renewalItems.map((i) => ({
+        storeItemId: i.storeItemId,
+        itemKind: i.itemKind,
+        name: i.name,
+        quantity: 1,
+        months: i.months,
+        unitBasePrice: i.salePrice,
+        unitSalePrice: i.salePrice,
+        salePrice: i.salePrice,
+        policyPrice: i.salePrice - i.paidPrice,
+        paidPrice: i.paidPrice,
+        policies: [],
+      })),
+      null,
+    ).catch((err: unknown) => {
+      // Another worker holds this period (partial unique index): nothing to do now.
+      deps.log.info({ err, subscriptionId: subscription.id }, "renewal period already taken");
+      return null;
+    });
+    if (!inserted) return null;
+    if (!card) {
+      await transitionPayment(deps.db, inserted.id, {
+        from: "READY",
+        to: "FAILED",
+        initiator: "AUTO",
+        reason: "등록된 결제 카드가 없어요.",
+        at: now,
+        set: { failReason: "등록된 결제 카드가 없어요." },
+      });
+      return afterRenewal(deps, subscription, inserted.id);
+    }
+    try {
+      const result = await deps.gateway.chargeBillingKey(card.billingKey, {
+        merchantUid,
+        amount: subscription.renewalAmount,
+        name: subscription.name,
+        cardQuota: 0,
+      });
+      await applyGatewayPayment(deps, inserted, result, "AUTO");
+    } catch (err) {
+      if (err instanceof GatewayRefusedError || err instanceof GatewayUnavailableError) {
+        await transitionPayment(deps.db, inserted.id, {
+          from: "READY",
+          to: "FAILED",
+          initiator: "AUTO",
+          reason: err.message,
+          at: deps.clock.now(),
+          set: { failReason: err.message.slice(0, 300) },
+        });
+      } else if (!(err instanceof GatewayTimeoutError)) {
+        throw err;
+      }
+      // Time-out: stays READY; reconciliation settles it, then the next run advances.
+    }
+    payment = inserted;
+  } else if (payment.state === "READY") {
+    await settleFromGateway(deps, payment, "AUTO");
+  }
+  return afterRenewal(deps, subscription, payment.id);
+}
+
+/** Advances the subscription after its renewal payment settled (idempotent). */
+async function afterRenewal(
+  deps: PaymentsDeps,
+  subscription: SubscriptionRow,
+  paymentId: number,
+): Promise<PaymentRow | null> {
+  const payment = await findPaymentById(deps.db, paymentId);
+  if (!payment) return null;
+  const now = deps.clock.now();
+  if (payment.state === "PAID") {
+    const paidMonths = subscription.paidMonths + 1;
+    await updateSubscriptionIf(deps.db, subscription, {
+      paidMonths,
+      failedAttempts: 0,
+      status: "ACTIVE",
+      nextChargeAt: addMonthsSeoul(subscription.startedAt, paidMonths),
+    });
+  } else if (payment.state === "FAILED") {
+    const failedAttempts = subscription.failedAttempts + 1;
+    const pastDue = failedAttempts >= MAX_RENEWAL_ATTEMPTS;
+    await withTransaction(deps.db, async (tx) => {
+      const updated = await updateSubscriptionIf(tx, subscription, {
+        failedAttempts,
+        status: pastDue ? "PAST_DUE" : "ACTIVE",
+        nextChargeAt: new Date(now.getTime() + RENEWAL_RETRY_MS),
+      });
+      if (updated && pastDue) {
+        await insertAuditLog(tx, {
+          kind: "EXECUTION",
+          initiator: "AUTO",
+          action: "subscription_past_due",
+          target: `subscription:${subscription.id}`,
+          detail: { failedAttempts, lastPaymentId: payment.id },
+        });
+      }
+    });
+  }
+  return payment;
+}
+
+/**
+ * Settles stale READY payments with the gateway (card payments whose outcome is unknown after
+ * RECONCILE_AFTER_MS; virtual accounts: deposit or expiry). At most `limit` per run.
+ */
+export async function reconcilePayments(deps: PaymentsDeps, limit = 100): Promise<JobReport> {
+  const report = emptyReport();
+  const before = new Date(deps.clock.now().getTime() - RECONCILE_AFTER_MS);
+  for (const payment of await findStaleReadyPayments(deps.db, before, limit)) {
+    try {
+      const view = await settleFromGateway(deps, payment, "AUTO");
+      count(report, view.payment);
+    } catch (err) {
+      deps.log.warn({ err, paymentId: payment.id }, "reconciliation could not reach the gateway");
+      report.pending += 1;
+    }
+  }
+  return report;
+}
+
+/** Which line amounts a renewal charges (for docs/tests). */
+export type RenewalLine = Pick<PricedLine, "salePrice" | "paidPrice">;
+
+// ---------------------------------------------------------------------------------------------
+// Runner
+
+export interface JobRunner {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const JOB_NAMES = ["payments-renewals", "payments-reconciliation"] as const;
+
+function jobsOf(deps: PaymentsDeps): Record<(typeof JOB_NAMES)[number], () => Promise<JobReport>> {
+  return {
+    "payments-renewals": () => chargeDueRenewals(deps),
+    "payments-reconciliation": () => reconcilePayments(deps),
+  };
+}
+
+/**
+ * In-process runner for embedded PGlite (one process owns the database): runs every job every
+ * `intervalMs`, never two runs of one job at once.
+ */
+export function inProcessJobRunner(
+  deps: PaymentsDeps,
+  log: FastifyBaseLogger,
+  intervalMs = 30_000,
+): JobRunner {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      for (const [name, run] of Object.entries(jobsOf(deps))) {
+        try {
+          const report = await run();
+          if (report.processed > 0) log.info({ job: name, ...report }, "job ran");
+        } catch (err) {
+          log.error({ err, job: name }, "job failed");
+        }
+      }
+    })().finally(() => {
+      running = null;
+    });
+  };
+  return {
+    async start() {
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+/**
+ * pg-boss runner for PostgreSQL: a cron schedule per job (every minute) on a queue with policy
+ * "singleton", so however many api processes run, one worker runs each job at a time.
+ */
+export function pgBossJobRunner(
+  deps: PaymentsDeps,
+  log: FastifyBaseLogger,
+  connectionString: string,
+): JobRunner {
+  let boss: PgBoss | null = null;
+  return {
+    async start() {
+      const { default: PgBossClass } = await import("pg-boss");
+      boss = new PgBossClass({ connectionString, max: 2 });
+      boss.on("error", (err: Error) => log.error({ err }, "pg-boss error"));
+      await boss.start();
+      const jobs = jobsOf(deps);
+      for (const name of JOB_NAMES) {
+        await boss.createQueue(name, { name, policy: "singleton" });
+        await boss.schedule(name, "* * * * *", {}, { tz: "Asia/Seoul" });
+        await boss.work(name, async () => {
+          const report = await jobs[name]();
+          if (report.processed > 0) log.info({ job: name, ...report }, "job ran");
+        });
+      }
+    },
+    async stop() {
+      await boss?.stop({ graceful: true, timeout: 10_000 });
+      boss = null;
+    },
+  };
+}

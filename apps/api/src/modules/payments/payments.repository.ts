@@ -1,0 +1,411 @@
+/**
+ * Payments data access: billing cards, payments, payment items, transitions, subscriptions and
+ * gateway notifications. Only this file touches the ORM for the payments area. State changes are
+ * conditional updates (`where state = <expected>`) so two workers, a webhook and a reconciliation
+ * racing on one payment apply a change exactly once.
+ */
+import { and, asc, desc, eq, inArray, lt, lte, or, schema, sql, type Database } from "@seoltab/db";
+import type { Initiator, PaymentItemState, PaymentState } from "@seoltab/domain";
+
+export type BillingCardRow = typeof schema.billingCards.$inferSelect;
+export type PaymentRow = typeof schema.payments.$inferSelect;
+export type NewPayment = typeof schema.payments.$inferInsert;
+export type PaymentItemRow = typeof schema.paymentItems.$inferSelect;
+export type NewPaymentItem = typeof schema.paymentItems.$inferInsert;
+export type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
+export type NewSubscription = typeof schema.subscriptions.$inferInsert;
+
+/** Runs `work` in one transaction; a throw rolls everything back and is rethrown. */
+export function withTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing cards
+
+/** The user's main billing card, if any. */
+export async function findMainBillingCard(
+  db: Database,
+  userId: number,
+): Promise<BillingCardRow | undefined> {
+  const c = schema.billingCards;
+  const [row] = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.userId, userId), eq(c.isMain, true)))
+    .limit(1);
+  return row;
+}
+
+/** The card with this id, if any. */
+export async function findBillingCardById(
+  db: Database,
+  id: number,
+): Promise<BillingCardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(schema.billingCards)
+    .where(eq(schema.billingCards.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Makes `card` the user's main card: the previous main card (if any) is demoted with
+ * `replacedAt`, in one transaction. Returns the new card.
+ */
+export async function replaceMainBillingCard(
+  db: Database,
+  card: typeof schema.billingCards.$inferInsert,
+  now: Date,
+): Promise<BillingCardRow> {
+  return withTransaction(db, async (tx) => {
+    const c = schema.billingCards;
+    await tx
+      .update(c)
+      .set({ isMain: false, replacedAt: now })
+      .where(and(eq(c.userId, card.userId), eq(c.isMain, true)));
+    // A billing key reused by the gateway (same customer_uid) replaces the old row's key.
+    await tx.delete(c).where(and(eq(c.billingKey, card.billingKey), eq(c.isMain, false)));
+    const [row] = await tx
+      .insert(c)
+      .values({ ...card, isMain: true, createdAt: now })
+      .returning();
+    return row!;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+/** The payment with this merchant_uid, if any. */
+export async function findPaymentByMerchantUid(
+  db: Database,
+  merchantUid: string,
+): Promise<PaymentRow | undefined> {
+  const p = schema.payments;
+  const [row] = await db.select().from(p).where(eq(p.merchantUid, merchantUid)).limit(1);
+  return row;
+}
+
+/** The payment with this id, if any. */
+export async function findPaymentById(db: Database, id: number): Promise<PaymentRow | undefined> {
+  const p = schema.payments;
+  const [row] = await db.select().from(p).where(eq(p.id, id)).limit(1);
+  return row;
+}
+
+/** The items of these payments, by payment id then item id. */
+export async function findItemsOfPayments(
+  db: Database,
+  paymentIds: readonly number[],
+): Promise<PaymentItemRow[]> {
+  if (paymentIds.length === 0) return [];
+  const i = schema.paymentItems;
+  return db
+    .select()
+    .from(i)
+    .where(inArray(i.paymentId, [...paymentIds]))
+    .orderBy(asc(i.paymentId), asc(i.id));
+}
+
+/**
+ * Inserts a READY payment with its items and its creation transition, unless a payment with
+ * the same merchant_uid exists (then nothing is written and null is returned). One transaction.
+ */
+export async function insertReadyPayment(
+  db: Database,
+  payment: NewPayment,
+  items: readonly Omit<NewPaymentItem, "paymentId">[],
+  actorUserId: number | null,
+): Promise<PaymentRow | null> {
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(schema.payments)
+      .values({ ...payment, state: "READY" })
+      .onConflictDoNothing({ target: schema.payments.merchantUid })
+      .returning();
+    if (!row) return null;
+    if (items.length > 0) {
+      await tx
+        .insert(schema.paymentItems)
+        .values(items.map((it) => ({ ...it, paymentId: row.id })));
+    }
+    await tx.insert(schema.paymentTransitions).values({
+      paymentId: row.id,
+      fromState: null,
+      toState: "READY",
+      initiator: row.initiator,
+      actorUserId,
+      createdAt: payment.createdAt,
+    });
+    return row;
+  });
+}
+
+export interface StateChange {
+  from: PaymentState;
+  to: PaymentState;
+  initiator: Initiator;
+  actorUserId?: number | null;
+  reason?: string | null;
+  at: Date;
+  /** Columns to set together with the state. */
+  set?: Partial<Omit<NewPayment, "id" | "state">>;
+  /** The state every item takes (PAID when the payment is paid). */
+  itemState?: PaymentItemState;
+}
+
+/**
+ * Moves a payment from `change.from` to `change.to` if it is still in `from` (conditional
+ * update), recording the transition (and the items' transitions when `itemState` is given).
+ * Returns the updated row, or null when the payment was not in `from` (someone else moved it).
+ * Runs in the caller's transaction when given one.
+ */
+export async function transitionPayment(
+  db: Database,
+  paymentId: number,
+  change: StateChange,
+): Promise<PaymentRow | null> {
+  const p = schema.payments;
+  const [row] = await db
+    .update(p)
+    .set({ ...change.set, state: change.to, updatedAt: change.at })
+    .where(and(eq(p.id, paymentId), eq(p.state, change.from)))
+    .returning();
+  if (!row) return null;
+  await db.insert(schema.paymentTransitions).values({
+    paymentId,
+    fromState: change.from,
+    toState: change.to,
+    initiator: change.initiator,
+    actorUserId: change.actorUserId ?? null,
+    reason: change.reason?.slice(0, 300) ?? null,
+    createdAt: change.at,
+  });
+  if (change.itemState) {
+    const items = await db
+      .update(schema.paymentItems)
+      .set({ state: change.itemState })
+      .where(eq(schema.paymentItems.paymentId, paymentId))
+      .returning({ id: schema.paymentItems.id });
+    if (items.length > 0) {
+      await db.insert(schema.paymentTransitions).values(
+        items.map((it) => ({
+          paymentId,
+          paymentItemId: it.id,
+          fromState: null,
+          toState: change.itemState!,
+          initiator: change.initiator,
+          actorUserId: change.actorUserId ?? null,
+          createdAt: change.at,
+        })),
+      );
+    }
+  }
+  return row;
+}
+
+/** Sets columns of a payment that is still in `state` (e.g. the virtual account of a READY one). */
+export async function updatePaymentInState(
+  db: Database,
+  paymentId: number,
+  state: PaymentState,
+  set: Partial<Omit<NewPayment, "id" | "state">>,
+  at: Date,
+): Promise<PaymentRow | null> {
+  const p = schema.payments;
+  const [row] = await db
+    .update(p)
+    .set({ ...set, updatedAt: at })
+    .where(and(eq(p.id, paymentId), eq(p.state, state)))
+    .returning();
+  return row ?? null;
+}
+
+/** The transitions of a payment, oldest first. */
+export async function findTransitions(db: Database, paymentId: number) {
+  const t = schema.paymentTransitions;
+  return db.select().from(t).where(eq(t.paymentId, paymentId)).orderBy(asc(t.id));
+}
+
+/** Keyset position of a payment in "newest first" order. */
+export interface PaymentCursor {
+  createdAt: Date;
+  id: number;
+}
+
+/**
+ * Payments of these users, newest first (created_at, then id), after `cursor`, at most `limit`.
+ */
+export async function findPaymentsOfUsers(
+  db: Database,
+  userIds: readonly number[],
+  limit: number,
+  cursor: PaymentCursor | null,
+): Promise<PaymentRow[]> {
+  if (userIds.length === 0) return [];
+  const p = schema.payments;
+  const inUsers = inArray(p.userId, [...userIds]);
+  const where = cursor
+    ? and(
+        inUsers,
+        or(
+          lt(p.createdAt, cursor.createdAt),
+          and(eq(p.createdAt, cursor.createdAt), lt(p.id, cursor.id)),
+        ),
+      )
+    : inUsers;
+  return db.select().from(p).where(where).orderBy(desc(p.createdAt), desc(p.id)).limit(limit);
+}
+
+/** READY payments created before `before` (reconciliation), oldest first, at most `limit`. */
+export async function findStaleReadyPayments(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  const p = schema.payments;
+  return db
+    .select()
+    .from(p)
+    .where(and(eq(p.state, "READY"), lt(p.createdAt, before)))
+    .orderBy(asc(p.createdAt))
+    .limit(limit);
+}
+
+/** Payments found by one of the staff search keys (SPEC.md §3 search keys), newest first. */
+export async function searchPayments(
+  db: Database,
+  key:
+    "IMP_UID" | "MERCHANT_UID" | "PAYMENT_ID" | "USER_ID" | "USER_NAME" | "FIRST_EIGHT_CARD_NUMBER",
+  value: string,
+  limit: number,
+): Promise<(PaymentRow & { userName: string })[]> {
+  const p = schema.payments;
+  const u = schema.users;
+  const c = schema.billingCards;
+  let where;
+  switch (key) {
+    case "IMP_UID":
+      where = eq(p.gatewayPaymentId, value);
+      break;
+    case "MERCHANT_UID":
+      where = eq(p.merchantUid, value);
+      break;
+    case "PAYMENT_ID":
+      where = eq(p.id, Number(value));
+      break;
+    case "USER_ID":
+      where = eq(p.userId, Number(value));
+      break;
+    case "USER_NAME":
+      where = eq(u.name, value);
+      break;
+    case "FIRST_EIGHT_CARD_NUMBER":
+      where = sql`replace(${c.numberMasked}, '-', '') like ${`${value}%`}`;
+      break;
+  }
+  const rows = await db
+    .select({ payment: p, userName: u.name })
+    .from(p)
+    .innerJoin(u, eq(u.id, p.userId))
+    .leftJoin(c, eq(c.id, p.billingCardId))
+    .where(where)
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.payment, userName: r.userName }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions
+
+/** Inserts a subscription unless the payment already started one; returns it or null. */
+export async function insertSubscriptionOnce(
+  db: Database,
+  subscription: NewSubscription,
+): Promise<SubscriptionRow | null> {
+  const s = schema.subscriptions;
+  if (subscription.firstPaymentId != null) {
+    const [existing] = await db
+      .select({ id: s.id })
+      .from(s)
+      .where(eq(s.firstPaymentId, subscription.firstPaymentId))
+      .limit(1);
+    if (existing) return null;
+  }
+  const [row] = await db.insert(s).values(subscription).returning();
+  return row ?? null;
+}
+
+/** The subscription with this id, if any. */
+export async function findSubscriptionById(
+  db: Database,
+  id: number,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(schema.subscriptions)
+    .where(eq(schema.subscriptions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** ACTIVE subscriptions due at `now`, oldest due first, at most `limit`. */
+export async function findDueSubscriptions(
+  db: Database,
+  now: Date,
+  limit: number,
+): Promise<SubscriptionRow[]> {
+  const s = schema.subscriptions;
+  return db
+    .select()
+    .from(s)
+    .where(and(eq(s.status, "ACTIVE"), lte(s.nextChargeAt, now)))
+    .orderBy(asc(s.nextChargeAt))
+    .limit(limit);
+}
+
+/**
+ * Updates a subscription only if it is still as `seen` (same paid months and failed attempts),
+ * so a renewal outcome is applied once however many runs see it. Returns the row or null.
+ */
+export async function updateSubscriptionIf(
+  db: Database,
+  seen: Pick<SubscriptionRow, "id" | "paidMonths" | "failedAttempts">,
+  set: Partial<NewSubscription>,
+): Promise<SubscriptionRow | null> {
+  const s = schema.subscriptions;
+  const [row] = await db
+    .update(s)
+    .set(set)
+    .where(
+      and(
+        eq(s.id, seen.id),
+        eq(s.paidMonths, seen.paidMonths),
+        eq(s.failedAttempts, seen.failedAttempts),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The subscription started by this payment, if any. */
+export async function findSubscriptionByFirstPayment(
+  db: Database,
+  paymentId: number,
+): Promise<SubscriptionRow | undefined> {
+  const s = schema.subscriptions;
+  const [row] = await db.select().from(s).where(eq(s.firstPaymentId, paymentId)).limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateway notifications
+
+export async function insertGatewayNotification(
+  db: Database,
+  row: typeof schema.gatewayNotifications.$inferInsert,
+): Promise<void> {
+  await db.insert(schema.gatewayNotifications).values(row);
+}

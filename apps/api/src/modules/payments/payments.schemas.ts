@@ -1,0 +1,190 @@
+/**
+ * Edge schemas of the payments REST calls (docs/api/payments.md). Bodies are strict: a field
+ * the contract does not name (a client-sent price, for one) is refused with 400.
+ */
+import { z } from "zod";
+import { CARD_TYPES, SEARCH_KEYS } from "@seoltab/domain";
+import type { PaymentView } from "./payments.service.ts";
+
+const userNo = z.coerce
+  .number({ error: "USER_NO 는 숫자여야 해요." })
+  .int({ error: "USER_NO 는 정수여야 해요." })
+  .positive({ error: "USER_NO 가 올바르지 않아요." });
+
+const merchantUid = z
+  .string({ error: "MERCHANT_UID 를 보내 주세요." })
+  .regex(/^[A-Za-z0-9_-]{6,80}$/, {
+    error: "MERCHANT_UID 는 영문, 숫자, -, _ 로 된 6~80자여야 해요.",
+  });
+
+const orderLine = z.strictObject({
+  id: z.number({ error: "상품 id 는 숫자여야 해요." }).int().positive(),
+  lecture_multiple: z
+    .number({ error: "lecture_multiple 은 숫자여야 해요." })
+    .int({ error: "lecture_multiple 은 정수여야 해요." })
+    .positive({ error: "lecture_multiple 은 1 이상이어야 해요." })
+    .optional(),
+});
+
+const items = z
+  .array(orderLine, { error: "ITEMS 는 배열이어야 해요." })
+  .min(1, { error: "주문할 상품을 선택해 주세요." })
+  .max(20, { error: "한 번에 20개까지 주문할 수 있어요." });
+
+const cardQuota = z
+  .number({ error: "CARD_QUOTA 는 숫자여야 해요." })
+  .int({ error: "CARD_QUOTA 는 정수여야 해요." })
+  .min(0)
+  .max(12)
+  .default(0);
+
+export const subscribeInput = z.strictObject({
+  USER_NO: userNo,
+  MERCHANT_UID: merchantUid,
+  PAYMENT_METHOD: z.enum(["BILLING_CARD", "VBANK"], {
+    error: "PAYMENT_METHOD 는 BILLING_CARD 또는 VBANK 여야 해요.",
+  }),
+  ITEMS: items,
+  CARD_QUOTA: cardQuota,
+});
+
+/** Card fields of the one-time payment; digits only after removing spaces and dashes. */
+export const cardNumberField = z
+  .string({ error: "카드 번호를 입력해 주세요." })
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^\d{15,16}$/, { error: "카드 번호 15~16자리를 입력해 주세요." }));
+export const expiryField = z
+  .string({ error: "유효기간을 입력해 주세요." })
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: "유효기간은 YYYY-MM 형식이어야 해요." });
+export const birthField = z
+  .string({ error: "생년월일 또는 사업자등록번호를 입력해 주세요." })
+  .regex(/^(\d{6}|\d{10})$/, {
+    error: "생년월일 6자리(YYMMDD) 또는 사업자등록번호 10자리를 입력해 주세요.",
+  });
+export const pwd2digitField = z
+  .string({ error: "비밀번호 앞 2자리를 입력해 주세요." })
+  .regex(/^\d{2}$/, { error: "비밀번호 앞 2자리를 입력해 주세요." });
+
+export const onetimeInput = z.strictObject({
+  USER_NO: userNo,
+  MERCHANT_UID: merchantUid,
+  ITEMS: items,
+  CARD_QUOTA: cardQuota,
+  CARD_NUMBER: cardNumberField,
+  EXPIRY: expiryField,
+  BIRTH: birthField,
+  PWD_2DIGIT: pwd2digitField,
+});
+
+export const cashInput = z.strictObject({
+  USER_NO: userNo,
+  MERCHANT_UID: merchantUid,
+  ITEMS: items,
+  MEMO: z.string().max(300).optional(),
+});
+
+export const searchInput = z.strictObject({
+  SEARCH_KEY: z.enum(
+    SEARCH_KEYS.filter((k) => k !== "PACKAGE_ID" && k !== "ACCESS_KEY") as [
+      "IMP_UID",
+      ...("MERCHANT_UID" | "PAYMENT_ID" | "USER_ID" | "USER_NAME" | "FIRST_EIGHT_CARD_NUMBER")[],
+    ],
+    { error: "SEARCH_KEY 가 올바르지 않아요." },
+  ),
+  VALUE: z.string().trim().min(1).max(80),
+});
+
+/** PortOne V1 webhook body (JSON or form); extra fields are ignored. */
+export const webhookInput = z.object({
+  imp_uid: z.string().min(1).max(80),
+  merchant_uid: z.string().min(1).max(80).optional(),
+  status: z.string().max(24).optional(),
+});
+
+export const cardTypeSchema = z.enum(CARD_TYPES);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The REST shape of a payment (DATA.RESPONSE of the checkout calls). */
+export function paymentResponse(view: PaymentView) {
+  const p = view.payment;
+  return {
+    PAYMENT_ID: p.id,
+    MERCHANT_UID: p.merchantUid,
+    USER_NO: p.userId,
+    STATE: p.state,
+    PAYMENT_METHOD: p.paymentMethod,
+    NAME: p.name,
+    PRODUCTS_PRICE: p.productsPrice,
+    DISCOUNTED_VALUE: p.discountedValue,
+    PAID_PRICE: p.paidPrice,
+    REFUNDED_AMOUNT: p.refundedAmount,
+    CARD_QUOTA: p.cardQuota,
+    FAIL_REASON: p.failReason,
+    RECEIPT_URL: p.receiptUrl,
+    CREATED_AT: iso(p.createdAt),
+    COMPLETED_AT: iso(p.completedAt),
+    VBANK: p.virtualAccount
+      ? {
+          BANK_NAME: p.virtualAccount.bankName,
+          ACCOUNT_NUMBER: p.virtualAccount.accountNumber,
+          HOLDER: p.virtualAccount.holder,
+          DUE_AT: p.virtualAccount.dueAt,
+        }
+      : null,
+    ITEMS: view.items.map((i) => ({
+      ID: i.id,
+      STORE_ITEM_ID: i.storeItemId,
+      ITEM_KIND: i.itemKind,
+      NAME: i.name,
+      QUANTITY: i.quantity,
+      MONTHS: i.months,
+      SALE_PRICE: i.salePrice,
+      POLICY_PRICE: i.policyPrice,
+      PAID_PRICE: i.paidPrice,
+      POLICIES: i.policies.map((pol) => ({ NAME: pol.name, AMOUNT: pol.amount })),
+    })),
+    SUBSCRIPTION: view.subscription
+      ? {
+          ID: view.subscription.id,
+          RENEWAL_AMOUNT: view.subscription.renewalAmount,
+          NEXT_CHARGE_AT: iso(view.subscription.nextChargeAt),
+        }
+      : null,
+  };
+}
+
+/** The GraphQL shape of a payment (SPEC.md §3 Payment fields and docs/api/payments.md). */
+export function paymentGraphql(view: PaymentView) {
+  const p = view.payment;
+  return {
+    id: String(p.id),
+    state: p.state,
+    paymentMethod: p.paymentMethod,
+    completedAt: iso(p.completedAt),
+    name: p.name,
+    productsPrice: p.productsPrice,
+    discountedValue: p.discountedValue,
+    paidPrice: p.paidPrice,
+    refundedAmount: p.refundedAmount,
+    failReason: p.failReason,
+    receiptUrl: p.receiptUrl,
+    createdAt: p.createdAt.toISOString(),
+    userId: p.userId,
+    merchantUid: p.merchantUid,
+    cardQuota: p.cardQuota,
+    virtualAccount: p.virtualAccount,
+    items: view.items.map((i) => ({
+      id: String(i.id),
+      itemKind: i.itemKind,
+      name: i.name,
+      quantity: i.quantity,
+      months: i.months,
+      salePrice: i.salePrice,
+      policyPrice: i.policyPrice,
+      paidPrice: i.paidPrice,
+      refundedAmount: i.refundedAmount,
+      state: i.state,
+    })),
+  };
+}

@@ -1,0 +1,862 @@
+/**
+ * Checkout, billing cards and payment records (issue #4; SPEC.md §3 Payment / Main billing card,
+ * §4 payment states, §5 pricing; contract docs/api/payments.md).
+ *
+ * Money path rules (docs/decisions/009-payments.md):
+ * - Every amount is recomputed here from the catalog (`priceOrder`); a client price is never read.
+ * - `merchant_uid` is the idempotency key: the payment row is inserted (READY) and committed
+ *   BEFORE the gateway is called, so a repeat, a concurrent duplicate or a crash between the
+ *   charge and our commit finds the row and never charges twice. A READY row whose outcome is
+ *   unknown is settled by asking the gateway (`settleFromGateway`), never by charging again.
+ * - State changes are conditional (`transitionPayment`), recorded with initiator and time.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  PAYMENT_TRANSITIONS,
+  addMonthsSeoul,
+  allowedCardQuotas,
+  canTransition,
+  isStaffUserType,
+  orderProblem,
+  priceOrder,
+  renewalLines,
+  type CardType,
+  type Initiator,
+  type PaymentState,
+  type PolicyRule,
+  type PricedOrder,
+  type PricedStoreItem,
+} from "@seoltab/domain";
+import type { Database } from "@seoltab/db";
+import type { Clock } from "../../clock.ts";
+import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
+import type { AuthUser } from "../accounts/access-tokens.ts";
+import { findChildren, findUserById, isParentOf } from "../accounts/accounts.repository.ts";
+import { insertAuditLog } from "../audit/audit.repository.ts";
+import { findSalesPolicies, findStoreItemsByIds } from "../catalog/catalog.repository.ts";
+import {
+  GatewayRefusedError,
+  GatewayTimeoutError,
+  GatewayUnavailableError,
+  type CardCredentials,
+  type GatewayPayment,
+  type PaymentGateway,
+} from "./gateway/gateway.port.ts";
+import {
+  findItemsOfPayments,
+  findMainBillingCard,
+  findPaymentById,
+  findPaymentByMerchantUid,
+  findPaymentsOfUsers,
+  findSubscriptionByFirstPayment,
+  insertGatewayNotification,
+  insertReadyPayment,
+  insertSubscriptionOnce,
+  replaceMainBillingCard,
+  transitionPayment,
+  updatePaymentInState,
+  withTransaction,
+  type BillingCardRow,
+  type PaymentItemRow,
+  type PaymentRow,
+  type SubscriptionRow,
+} from "./payments.repository.ts";
+
+export interface PaymentsSettings {
+  /** Holder name shown on virtual accounts (our business name). */
+  vbankHolder: string;
+  /** Days until a virtual account's deposit deadline (end of that day, Asia/Seoul). */
+  vbankDueDays: number;
+  /** How long a duplicate request waits for the first one's outcome, ms. */
+  duplicateWaitMs: number;
+}
+
+export interface PaymentsDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: PaymentsSettings;
+}
+
+export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = {
+  vbankHolder: "(주)설탭",
+  vbankDueDays: 3,
+  duplicateWaitMs: 25_000,
+};
+
+/** A payment with its items and the subscription it started (if any). */
+export interface PaymentView {
+  payment: PaymentRow;
+  items: PaymentItemRow[];
+  subscription: SubscriptionRow | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access
+
+/**
+ * True when `caller` may pay for, or read the payments of, the student `userId`: the student,
+ * a linked parent, or staff.
+ */
+export async function mayActForStudent(
+  db: Database,
+  caller: AuthUser,
+  userId: number,
+): Promise<boolean> {
+  if (caller.userNo === userId || isStaffUserType(caller.userType)) return true;
+  return caller.userType === "PARENT" && isParentOf(db, caller.userNo, userId);
+}
+
+async function requireStudentFor(db: Database, caller: AuthUser, userId: number) {
+  if (!(await mayActForStudent(db, caller, userId))) {
+    throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
+  }
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError("not_found", "user_not_found", PAYMENT_MESSAGES.userNotFound);
+  if (user.userType !== "STUDENT") {
+    throw new AppError("validation", "not_a_student", PAYMENT_MESSAGES.notAStudent);
+  }
+  return user;
+}
+
+function initiatorOf(caller: AuthUser): Initiator {
+  if (caller.userType === "ADMIN") return "ADMIN";
+  if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
+  return "USER";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing cards
+
+export interface RegisterCardInput extends CardCredentials {
+  cardType: CardType;
+  /** The student the card pays for; default: the caller. */
+  userId?: number | null;
+}
+
+/**
+ * Registers the main billing card of a student (SPEC.md §7 RegisterMainBillingCard): the card
+ * goes to the gateway once to issue a billing key (customer_uid `seoltab-u{user}-c{time}`); only
+ * the key, masked number, company and name are kept. Returns the new card.
+ * @throws AppError forbidden `not_your_user`; validation `card_refused` with the gateway's message
+ *   (contains F112 for invalid card information); unavailable `gateway_unavailable`
+ */
+export async function registerMainBillingCard(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  input: RegisterCardInput,
+  requestId: string | null,
+): Promise<BillingCardRow> {
+  const userId = input.userId ?? caller.userNo;
+  await requireStudentFor(deps.db, caller, userId);
+  const now = deps.clock.now();
+  const customerUid = `seoltab-u${userId}-c${now.getTime().toString(36)}`;
+  let key;
+  try {
+    key = await deps.gateway.issueBillingKey(customerUid, {
+      cardNumber: input.cardNumber,
+      expiry: input.expiry,
+      birth: input.birth,
+      pwd2digit: input.pwd2digit,
+    });
+  } catch (err) {
+    if (err instanceof GatewayRefusedError) {
+      throw new AppError("validation", "card_refused", err.message, [], {
+        response: { PG_CODE: err.pgCode },
+      });
+    }
+    if (err instanceof GatewayTimeoutError || err instanceof GatewayUnavailableError) {
+      throw new AppError("unavailable", "gateway_unavailable", PAYMENT_MESSAGES.gatewayUnavailable);
+    }
+    throw err;
+  }
+  const card = await replaceMainBillingCard(
+    deps.db,
+    {
+      userId,
+      registeredByUserId: caller.userNo,
+      billingKey: key.customerUid,
+      name: key.cardName,
+      companyName: key.companyName,
+      numberMasked: key.maskedNumber,
+      cardType: input.cardType,
+      isLegacy: false,
+    },
+    now,
+  );
+  await insertAuditLog(deps.db, {
+    kind: "EXECUTION",
+    initiator: initiatorOf(caller),
+    actorUserId: caller.userNo,
+    action: "billing_card_registered",
+    target: `user:${userId}`,
+    detail: { cardId: card.id, company: card.companyName },
+    requestId,
+  });
+  return card;
+}
+
+/**
+ * The main billing card of `userId` (default: the caller), or null.
+ * @throws AppError forbidden `not_your_user`
+ */
+export async function getMainBillingCard(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  userId?: number | null,
+): Promise<BillingCardRow | null> {
+  const target = userId ?? caller.userNo;
+  if (!(await mayActForStudent(deps.db, caller, target))) {
+    throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
+  }
+  return (await findMainBillingCard(deps.db, target)) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+export type CheckoutMethod = "BILLING_CARD" | "VBANK" | "ONETIME" | "CASH";
+
+export interface CheckoutInput {
+  userId: number;
+  merchantUid: string;
+  method: CheckoutMethod;
+  items: { id: number; lecture_multiple: number }[];
+  cardQuota: number;
+  /** ONETIME only; passed to the gateway once, never stored. */
+  card?: CardCredentials;
+  /** CASH only: staff note. */
+  memo?: string | null;
+}
+
+export interface CheckoutResult {
+  view: PaymentView;
+  /** True when the gateway's answer is still unknown (HTTP 202). */
+  pending: boolean;
+}
+
+function requestHashOf(input: CheckoutInput): string {
+  const canonical = JSON.stringify({
+    userId: input.userId,
+    method: input.method,
+    items: [...input.items].sort((a, b) => a.id - b.id).map((i) => [i.id, i.lecture_multiple]),
+    cardQuota: input.cardQuota,
+  });
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+const ORDER_PROBLEM_ERRORS = {
+  EMPTY_ORDER: ["empty_order", PAYMENT_MESSAGES.emptyOrder],
+  TOO_MANY_LINES: ["too_many_lines", PAYMENT_MESSAGES.tooManyLines],
+  DUPLICATE_ITEM: ["duplicate_item", PAYMENT_MESSAGES.duplicateItem],
+  UNKNOWN_ITEM: ["unknown_item", PAYMENT_MESSAGES.unknownItem],
+  MONTHS_NOT_ALLOWED: ["months_not_allowed", PAYMENT_MESSAGES.monthsNotAllowed],
+} as const;
+
+/**
+ * Prices an order for `user` from the catalog (active items; home-shopping users only
+ * home-shopping items, others never) and the base + user sales policies.
+ * @throws AppError validation with the order problem's code
+ */
+export async function priceOrderFor(
+  db: Database,
+  user: { id: number; isOnlyHomeshopping: boolean },
+  lines: CheckoutInput["items"],
+): Promise<{ order: PricedOrder; rules: PolicyRule[] }> {
+  const rows = await findStoreItemsByIds(
+    db,
+    lines.map((l) => l.id),
+  );
+  const catalog = new Map<number, PricedStoreItem>();
+  for (const row of rows) {
+    if (!row.isActive || row.isHomeshopping !== user.isOnlyHomeshopping) continue;
+    if (row.itemKind !== "LECTURE" && row.itemKind !== "DEVICE") continue;
+    catalog.set(row.id, {
+      id: row.id,
+      itemKind: row.itemKind,
+      title: row.title,
+      months: row.months,
+      basePrice: row.basePrice,
+      salePrice: row.salePrice,
+    });
+  }
+  const problem = orderProblem(lines, catalog);
+  if (problem) {
+    const [code, message] = ORDER_PROBLEM_ERRORS[problem.code];
+    const index = "id" in problem ? lines.findIndex((l) => l.id === problem.id) : -1;
+    throw new AppError(
+      "validation",
+      code,
+      message,
+      index >= 0 ? [{ field: `ITEMS.${index}`, message }] : [],
+    );
+  }
+  const policyRows = [
+    ...(await findSalesPolicies(db, null)),
+    ...(await findSalesPolicies(db, user.id)),
+  ];
+  const rules: PolicyRule[] = policyRows.map((p) => ({
+    name: p.name,
+    discountKind: p.discountKind,
+    discountType: p.discountType === "AMOUNT" ? "AMOUNT" : "PERCENT",
+    value: p.value,
+    months: p.months,
+    itemKind: p.itemKind,
+  }));
+  const order = priceOrder(lines, catalog, rules);
+  if (!order.lines.some((l) => l.item.itemKind === "LECTURE")) {
+    throw new AppError("validation", "lecture_required", PAYMENT_MESSAGES.lectureRequired);
+  }
+  return { order, rules };
+}
+
+/**
+ * Places an order and pays it (POST /main/payment_seoltab_subscribe, /main/payreq_Iamport_Onetime,
+ * /main/admin/payments/cash). Idempotent on `merchantUid`.
+ * @returns the payment (PAID; READY for a virtual account or an unknown gateway outcome)
+ * @throws AppError: forbidden `not_your_user`; validation (order problems, `quota_not_allowed`,
+ *   `card_refused`); conflict `merchant_uid_reused`, `billing_card_required`;
+ *   payment_declined `payment_declined` (STATUSMSG = the gateway's message, PAYMENT in the
+ *   response); unavailable `gateway_unavailable`
+ */
+export async function checkout(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  input: CheckoutInput,
+  requestId: string | null,
+): Promise<CheckoutResult> {
+  const user = await requireStudentFor(deps.db, caller, input.userId);
+  if (input.method === "CASH" && !isStaffUserType(caller.userType)) {
+    throw new AppError("forbidden", "staff_only", PAYMENT_MESSAGES.staffOnly);
+  }
+  const requestHash = requestHashOf(input);
+  const existing = await findPaymentByMerchantUid(deps.db, input.merchantUid);
+  if (existing) return repeatOf(deps, existing, requestHash, input.userId);
+
+  const { order, rules } = await priceOrderFor(deps.db, user, input.items);
+  const isCard = input.method === "BILLING_CARD" || input.method === "ONETIME";
+  if (
+    input.cardQuota !== 0 &&
+    (!isCard || !allowedCardQuotas(order.paidPrice).includes(input.cardQuota))
+  ) {
+    throw new AppError("validation", "quota_not_allowed", PAYMENT_MESSAGES.quotaNotAllowed, [
+      { field: "CARD_QUOTA", message: PAYMENT_MESSAGES.quotaNotAllowed },
+    ]);
+  }
+  let card: BillingCardRow | undefined;
+  if (input.method === "BILLING_CARD") {
+    card = await findMainBillingCard(deps.db, user.id);
+    if (!card) {
+      throw new AppError("conflict", "billing_card_required", PAYMENT_MESSAGES.billingCardRequired);
+    }
+  }
+
+  const now = deps.clock.now();
+  const initiator = initiatorOf(caller);
+  const inserted = await insertReadyPayment(
+    deps.db,
+    {
+      merchantUid: input.merchantUid,
+      requestHash,
+      userId: user.id,
+      requestedByUserId: caller.userNo,
+      initiator,
+      paymentMethod: input.method === "ONETIME" ? "BILLING_CARD" : input.method,
+      state: "READY",
+      name: order.name,
+      productsPrice: order.productsPrice,
+      discountedValue: order.discountedValue,
+      paidPrice: order.paidPrice,
+      cardQuota: input.cardQuota,
+      billingCardId: card?.id ?? null,
+      memo: input.memo ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    order.lines.map((l) => ({
+      storeItemId: l.item.id,
+      itemKind: l.item.itemKind,
+      name: l.item.title,
+      quantity: l.quantity,
+      months: l.months,
+      unitBasePrice: l.item.basePrice,
+      unitSalePrice: l.item.salePrice,
+      salePrice: l.salePrice,
+      policyPrice: l.policyPrice,
+      paidPrice: l.paidPrice,
+      policies: l.policies,
+    })),
+    caller.userNo,
+  );
+  // Lost the race to a concurrent request with the same merchant_uid: answer as a repeat.
+  if (!inserted) {
+    const winner = await findPaymentByMerchantUid(deps.db, input.merchantUid);
+    return repeatOf(deps, winner!, requestHash, input.userId);
+  }
+  await insertAuditLog(deps.db, {
+    kind: "EXECUTION",
+    initiator,
+    actorUserId: caller.userNo,
+    action: "payment_started",
+    target: `payment:${inserted.id}`,
+    detail: { method: input.method, amount: order.paidPrice, userId: user.id },
+    requestId,
+  });
+
+  const charge = {
+    merchantUid: inserted.merchantUid,
+    amount: order.paidPrice,
+    name: order.name,
+    cardQuota: input.cardQuota,
+    buyerName: user.name,
+    buyerEmail: user.email,
+  };
+  let result: GatewayPayment;
+  try {
+    if (input.method === "CASH") {
+      const paid = await markCashPaid(deps, inserted, caller, order, rules);
+      return { view: paid, pending: false };
+    } else if (input.method === "BILLING_CARD") {
+      result = await deps.gateway.chargeBillingKey(card!.billingKey, charge);
+    } else if (input.method === "ONETIME") {
+      result = await deps.gateway.chargeOnetime(input.card!, charge);
+    } else {
+      result = await deps.gateway.issueVirtualAccount({
+        merchantUid: inserted.merchantUid,
+        amount: order.paidPrice,
+        name: order.name,
+        dueAt: vbankDueAt(now, deps.settings.vbankDueDays),
+        holder: deps.settings.vbankHolder,
+        buyerName: user.name,
+      });
+    }
+  } catch (err) {
+    return handleGatewayError(deps, inserted, err, initiator, input.method);
+  }
+  const view = await applyGatewayPayment(deps, inserted, result, initiator, rules);
+  if (view.payment.state === "FAILED") {
+    throw declined(view, view.payment.failReason ?? PAYMENT_MESSAGES.cardRefused);
+  }
+  return { view, pending: false };
+}
+
+/** The end of the day `days` days after `now`, Asia/Seoul (23:59:59 KST). */
+export function vbankDueAt(now: Date, days: number): Date {
+  const kst = new Date(now.getTime() + 9 * 3_600_000 + days * 86_400_000);
+  kst.setUTCHours(23, 59, 59, 0);
+  return new Date(kst.getTime() - 9 * 3_600_000);
+}
+
+function declined(view: PaymentView, message: string): AppError {
+  return new AppError("payment_declined", "payment_declined", message, [], {
+    response: { PAYMENT: view },
+  });
+}
+
+async function handleGatewayError(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  err: unknown,
+  initiator: Initiator,
+  method: CheckoutMethod,
+): Promise<CheckoutResult> {
+  if (err instanceof GatewayRefusedError || err instanceof GatewayUnavailableError) {
+    // Nothing was charged: the gateway refused, or was never reached.
+    const reason =
+      err instanceof GatewayRefusedError ? err.message : PAYMENT_MESSAGES.gatewayUnavailable;
+    const failed = await failPayment(deps, payment, reason, initiator);
+    const view = await viewOf(deps.db, failed ?? payment);
+    if (err instanceof GatewayUnavailableError) {
+      throw new AppError("unavailable", "gateway_unavailable", PAYMENT_MESSAGES.gatewayUnavailable);
+    }
+    if (method === "ONETIME") {
+      throw new AppError("validation", "card_refused", err.message, [], {
+        response: { PAYMENT: view, PG_CODE: err.pgCode },
+      });
+    }
+    throw declined(view, err.message);
+  }
+  // A time-out or an unexpected failure: the charge may have happened. Leave the payment READY;
+  // reconciliation asks the gateway. Try once right away.
+  deps.log.warn(
+    { err: err instanceof Error ? err.name : "unknown", paymentId: payment.id },
+    "payment outcome unknown; settling with the gateway",
+  );
+  try {
+    const settled = await settleFromGateway(deps, payment, "AUTO");
+    return { view: settled, pending: settled.payment.state === "READY" };
+  } catch {
+    return { view: await viewOf(deps.db, payment), pending: true };
+  }
+}
+
+async function failPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  reason: string,
+  initiator: Initiator,
+): Promise<PaymentRow | null> {
+  return transitionPayment(deps.db, payment.id, {
+    from: "READY",
+    to: "FAILED",
+    initiator,
+    reason,
+    at: deps.clock.now(),
+    set: { failReason: reason.slice(0, 300) },
+  });
+}
+
+/**
+ * A repeat of a known merchant_uid: the same order gets the same payment (waiting a little while
+ * the first request is still talking to the gateway); a different order is refused.
+ */
+async function repeatOf(
+  deps: PaymentsDeps,
+  existing: PaymentRow,
+  requestHash: string,
+  userId: number,
+): Promise<CheckoutResult> {
+  if (existing.requestHash !== requestHash || existing.userId !== userId) {
+    throw new AppError("conflict", "merchant_uid_reused", PAYMENT_MESSAGES.merchantUidReused);
+  }
+  let current = existing;
+  const deadline = Date.now() + deps.settings.duplicateWaitMs;
+  while (current.state === "READY" && !current.virtualAccount && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = (await findPaymentById(deps.db, existing.id)) ?? current;
+  }
+  const view = await viewOf(deps.db, current);
+  if (current.state === "FAILED") {
+    throw declined(view, current.failReason ?? PAYMENT_MESSAGES.cardRefused);
+  }
+  return { view, pending: current.state === "READY" && !current.virtualAccount };
+}
+
+async function markCashPaid(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  caller: AuthUser,
+  _order: PricedOrder,
+  _rules: PolicyRule[],
+): Promise<PaymentView> {
+  const now = deps.clock.now();
+  await transitionPayment(deps.db, payment.id, {
+    from: "READY",
+    to: "PAID",
+    initiator: initiatorOf(caller),
+    actorUserId: caller.userNo,
+    reason: "현금 결제 확인",
+    at: now,
+    set: { completedAt: now },
+    itemState: "PAID",
+  });
+  return viewOf(deps.db, (await findPaymentById(deps.db, payment.id))!);
+}
+
+/**
+ * Applies what the gateway says about a payment (after a charge, a webhook or a reconciliation):
+ * paid → PAID (items PAID; a billing-card order with lectures starts its subscription), failed →
+ * FAILED with the reason, ready (virtual account) → stays READY with the account, cancelled →
+ * refund states. Idempotent: conditional updates make a second application a no-op.
+ * The gateway's amount must equal ours; otherwise nothing changes and an error is logged.
+ */
+export async function applyGatewayPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  gp: GatewayPayment,
+  initiator: Initiator,
+  rules?: PolicyRule[],
+): Promise<PaymentView> {
+  const now = deps.clock.now();
+  if (gp.amount !== payment.paidPrice) {
+    deps.log.error(
+      { paymentId: payment.id, ours: payment.paidPrice, gateway: gp.amount },
+      "gateway amount differs from the order; not applied",
+    );
+    return viewOf(deps.db, payment);
+  }
+  const common = {
+    gatewayPaymentId: gp.impUid,
+    receiptUrl: gp.receiptUrl,
+  };
+  if (gp.status === "paid" || gp.status === "cancelled") {
+    await withTransaction(deps.db, async (tx) => {
+      const moved = await transitionPayment(tx, payment.id, {
+        from: "READY",
+        to: "PAID",
+        initiator,
+        at: now,
+        set: { ...common, completedAt: gp.paidAt ?? now, failReason: null },
+        itemState: "PAID",
+      });
+      if (moved) await startSubscriptionIfRenewable(tx, deps, moved, rules);
+    });
+    if (gp.status === "cancelled" || gp.cancelAmount > 0) {
+      await applyGatewayCancellation(deps, payment.id, gp);
+    }
+  } else if (gp.status === "failed") {
+    await transitionPayment(deps.db, payment.id, {
+      from: "READY",
+      to: "FAILED",
+      initiator,
+      reason: gp.failReason,
+      at: now,
+      set: { ...common, failReason: (gp.failReason ?? "결제 실패").slice(0, 300) },
+    });
+  } else if (gp.status === "ready" && gp.vbank) {
+    await updatePaymentInState(
+      deps.db,
+      payment.id,
+      "READY",
+      {
+        ...common,
+        virtualAccount: {
+          bankName: gp.vbank.bankName,
+          accountNumber: gp.vbank.accountNumber,
+          holder: gp.vbank.holder,
+          dueAt: gp.vbank.dueAt.toISOString(),
+        },
+      },
+      now,
+    );
+  }
+  return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+}
+
+/** Mirrors a cancellation done at the gateway (console or refund) into refund states. */
+async function applyGatewayCancellation(
+  deps: PaymentsDeps,
+  paymentId: number,
+  gp: GatewayPayment,
+): Promise<void> {
+  const current = await findPaymentById(deps.db, paymentId);
+  if (!current || gp.cancelAmount <= current.refundedAmount) return;
+  const to: PaymentState =
+    gp.cancelAmount >= current.paidPrice ? "TOTALLY_REFUNDED" : "PARTIALLY_REFUNDED";
+  if (!canTransition(PAYMENT_TRANSITIONS, current.state as PaymentState, to)) return;
+  await transitionPayment(deps.db, paymentId, {
+    from: current.state as PaymentState,
+    to,
+    initiator: "UNKNOWN",
+    reason: "결제대행사에서 취소됨",
+    at: deps.clock.now(),
+    set: { refundedAmount: Math.min(gp.cancelAmount, current.paidPrice) },
+  });
+}
+
+async function startSubscriptionIfRenewable(
+  tx: Database,
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  rules: PolicyRule[] | undefined,
+): Promise<void> {
+  if (payment.paymentMethod !== "BILLING_CARD" || payment.billingCardId == null) return;
+  if (payment.subscriptionId != null) return; // a renewal itself
+  const items = await findItemsOfPayments(tx, [payment.id]);
+  const lectures = items.filter((i) => i.itemKind === "LECTURE");
+  if (lectures.length === 0) return;
+  const user = await findUserById(tx, payment.userId);
+  if (!user) return;
+  const priced = await priceOrderFor(tx, user, lectures.map(lineOf)).catch(() => null);
+  if (!priced) return; // an item left the catalog: no renewal
+  const { order } = priced;
+  const renewal = renewalLines(order, rules ?? priced.rules);
+  const renewalAmount = renewal.reduce((sum, l) => sum + l.paidPrice, 0);
+  if (renewalAmount <= 0) return;
+  const paidMonths = Math.max(...lectures.map((l) => l.months));
+  const startedAt = payment.completedAt ?? deps.clock.now();
+  await insertSubscriptionOnce(tx, {
+    userId: payment.userId,
+    status: "ACTIVE",
+    name: renewal.length === 1 ? `${renewal[0]!.item.title} (1개월)` : `${order.name} (1개월)`,
+    renewalItems: renewal.map((l) => ({
+      storeItemId: l.item.id,
+      itemKind: l.item.itemKind,
+      name: l.item.title,
+      months: 1,
+      salePrice: l.salePrice,
+      paidPrice: l.paidPrice,
+    })),
+    renewalAmount,
+    firstPaymentId: payment.id,
+    startedAt,
+    paidMonths,
+    nextChargeAt: addMonthsSeoul(startedAt, paidMonths),
+  });
+}
+
+function lineOf(item: PaymentItemRow) {
+  return { id: item.storeItemId ?? -1, lecture_multiple: item.quantity };
+}
+
+/**
+ * Settles a READY payment by asking the gateway about its merchant_uid (never by charging):
+ * paid/failed/ready are applied; when the gateway has no record and the payment is older than
+ * `giveUpAfterMs`, it is FAILED (nothing was charged).
+ */
+export async function settleFromGateway(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  initiator: Initiator,
+  giveUpAfterMs = 10 * 60_000,
+): Promise<PaymentView> {
+  if (payment.paymentMethod === "CASH") return viewOf(deps.db, payment);
+  const gp = await deps.gateway.findPaymentByMerchantUid(payment.merchantUid);
+  const now = deps.clock.now();
+  if (gp) {
+    if (
+      gp.status === "ready" &&
+      gp.vbank &&
+      gp.vbank.dueAt.getTime() < now.getTime() &&
+      payment.state === "READY"
+    ) {
+      await failPayment(deps, payment, "가상계좌 입금 기한이 지났어요.", "AUTO");
+      return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+    }
+    return applyGatewayPayment(deps, payment, gp, initiator);
+  }
+  if (now.getTime() - payment.createdAt.getTime() > giveUpAfterMs) {
+    await failPayment(deps, payment, "결제가 완료되지 않았어요. (결제대행사 기록 없음)", "AUTO");
+  }
+  return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** A payment with its items and subscription. */
+export async function viewOf(db: Database, payment: PaymentRow): Promise<PaymentView> {
+  const items = await findItemsOfPayments(db, [payment.id]);
+  const subscription = (await findSubscriptionByFirstPayment(db, payment.id)) ?? null;
+  return { payment, items, subscription };
+}
+
+/**
+ * One payment the caller may see (their own, their child's, or any for staff); null otherwise
+ * (another user's id is indistinguishable from a missing one).
+ */
+export async function getPaymentForCaller(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  paymentId: number,
+): Promise<PaymentView | null> {
+  const payment = await findPaymentById(deps.db, paymentId);
+  if (!payment) return null;
+  if (!(await mayActForStudent(deps.db, caller, payment.userId))) return null;
+  return viewOf(deps.db, payment);
+}
+
+export interface PaymentPage {
+  views: PaymentView[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+/** Opaque keyset cursor: base64url of "createdAtMs:id". */
+export function encodeCursor(payment: PaymentRow): string {
+  return Buffer.from(`${payment.createdAt.getTime()}:${payment.id}`).toString("base64url");
+}
+
+/** The cursor's position, or null when it is not one of ours. */
+export function decodeCursor(cursor: string): { createdAt: Date; id: number } | null {
+  const match = /^(\d{1,15}):(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString());
+  if (!match) return null;
+  return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+/**
+ * The caller's payments (SPEC.md §7 Payments): a student's own; a parent's children's (all, or
+ * `userId`); staff must name `userId`. Newest first, keyset-paginated (`first` 1-50).
+ * @throws AppError forbidden `not_your_user`; validation `invalid_cursor`
+ */
+export async function listUserPayments(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  options: { userId?: number | null; first: number; after?: string | null },
+): Promise<PaymentPage> {
+  let userIds: number[];
+  if (options.userId != null) {
+    if (!(await mayActForStudent(deps.db, caller, options.userId))) {
+      throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
+    }
+    userIds = [options.userId];
+  } else if (caller.userType === "PARENT") {
+    userIds = (await findChildren(deps.db, caller.userNo)).map((c) => c.id);
+  } else {
+    userIds = [caller.userNo];
+  }
+  const cursor = options.after ? decodeCursor(options.after) : null;
+  if (options.after && !cursor) {
+    throw new AppError(
+      "validation",
+      "invalid_cursor",
+      "페이지 정보가 올바르지 않아요. 처음부터 다시 불러와 주세요.",
+    );
+  }
+  const rows = await findPaymentsOfUsers(deps.db, userIds, options.first + 1, cursor);
+  const page = rows.slice(0, options.first);
+  const items = await findItemsOfPayments(
+    deps.db,
+    page.map((p) => p.id),
+  );
+  const views = page.map((payment) => ({
+    payment,
+    items: items.filter((i) => i.paymentId === payment.id),
+    subscription: null,
+  }));
+  const last = page.at(-1);
+  return {
+    views,
+    hasNextPage: rows.length > options.first,
+    endCursor: last ? encodeCursor(last) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateway notifications (webhooks)
+
+export type NotificationOutcome = "APPLIED" | "UNCHANGED" | "UNKNOWN_PAYMENT" | "AMOUNT_MISMATCH";
+
+/**
+ * Handles a PortOne V1 notification `{ imp_uid, merchant_uid, status }`. The body is a hint
+ * only: the payment is fetched from the gateway by imp_uid and applied if it is one of ours and
+ * its amount matches (INTEGRATIONS.md §1.10). Safe to receive twice or out of order: applying
+ * is conditional on the current state.
+ * @throws whatever the gateway throws when it cannot be reached (the caller answers 5xx so the
+ *   gateway sends it again)
+ */
+export async function handleGatewayNotification(
+  deps: PaymentsDeps,
+  body: { imp_uid: string; merchant_uid?: string | undefined; status?: string | undefined },
+): Promise<NotificationOutcome> {
+  const gp = await deps.gateway.getPayment(body.imp_uid);
+  let outcome: NotificationOutcome;
+  const payment = gp ? await findPaymentByMerchantUid(deps.db, gp.merchantUid) : undefined;
+  if (!gp || !payment) {
+    outcome = "UNKNOWN_PAYMENT";
+  } else if (gp.amount !== payment.paidPrice) {
+    outcome = "AMOUNT_MISMATCH";
+    deps.log.error(
+      { paymentId: payment.id, ours: payment.paidPrice, gateway: gp.amount },
+      "webhook: gateway amount differs from the order",
+    );
+  } else {
+    const before = `${payment.state}:${payment.refundedAmount}:${payment.virtualAccount ? 1 : 0}`;
+    const after = await applyGatewayPayment(deps, payment, gp, "AUTO");
+    const p = after.payment;
+    outcome =
+      `${p.state}:${p.refundedAmount}:${p.virtualAccount ? 1 : 0}` === before
+        ? "UNCHANGED"
+        : "APPLIED";
+  }
+  await insertGatewayNotification(deps.db, {
+    gatewayPaymentId: body.imp_uid,
+    merchantUid: gp?.merchantUid ?? body.merchant_uid ?? null,
+    status: gp?.status ?? body.status ?? null,
+    outcome,
+    receivedAt: deps.clock.now(),
+  });
+  return outcome;
+}

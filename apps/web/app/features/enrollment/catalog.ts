@@ -1,0 +1,322 @@
+/**
+ * Pure helpers that turn the catalog answer (POST /main/Lecture_StoreItems, ./api.ts) into the
+ * enrollment form's choices and into the inputs of `priceOrder` of @seoltab/domain, so every
+ * price shown is the domain's number (the server recomputes the same way; issue #4).
+ *
+ * - Subjects: one per subjectId among the lecture items, in catalog order.
+ * - Class type: smart = LECTURE_SMART, basic = LECTURE_BASIC (SPEC.md §3).
+ * - Months: a lecture item of unit length 1 bought `lecture_multiple` = months times
+ *   (LECTURE_MULTIPLES: 1, 3, 6, 12, limited by the item's `allowed_multiples`).
+ * - Tablet option (SPEC.md §3 `ipadOption`): free = a tablet lent free with the lessons
+ *   (RENT_DEVICES price 0), new / used = a tablet bought new or used (price > 0), with its
+ *   generation and colour. SPEC.md §9: the 11th generation only while its count is not 0; the
+ *   2023 variant of a generation and colour preferred while in stock.
+ * - Policies: USER_SALES_METHOD_WITH_POLICIES (the user's own sales methods) as `PolicyRule`s.
+ */
+import {
+  DEFAULT_MONTHS,
+  DEFAULT_SMART_MATH_SUBJECT_ID,
+  LECTURE_MULTIPLES,
+  priceOrder,
+  type PolicyRule,
+  type PricedOrder,
+  type PricedStoreItem,
+} from "@seoltab/domain";
+import type { LectureStoreItem, RentDevice, StoreItemsResponse } from "./api";
+
+/** The class types of the form and the item_type each stands for (SPEC.md §3). */
+export const CLASS_TYPES = {
+  smart: { itemType: "LECTURE_SMART", label: "스마트 수업", hint: "태블릿으로 듣는 1:1 화상 수업" },
+  basic: { itemType: "LECTURE_BASIC", label: "베이직 수업", hint: "교재 중심의 1:1 화상 수업" },
+} as const;
+export type ClassType = keyof typeof CLASS_TYPES;
+
+export function isClassType(value: unknown): value is ClassType {
+  return value === "smart" || value === "basic";
+}
+
+/** The tablet options of the form (SPEC.md §3 `ipadOption`, default free). */
+export const IPAD_OPTIONS = {
+  free: { label: "무료 대여", hint: "수업 기간 동안 태블릿을 무료로 빌려 드려요." },
+  new: { label: "새 태블릿 구매", hint: "새 제품을 구매해요. 한 번만 결제해요." },
+  used: { label: "리퍼 태블릿 구매", hint: "검수한 중고 제품을 더 싸게 구매해요." },
+} as const;
+export type IpadOption = keyof typeof IPAD_OPTIONS;
+
+export function isIpadOption(value: unknown): value is IpadOption {
+  return value === "free" || value === "new" || value === "used";
+}
+
+/** "중학생" / "고등학생" for school_level; "" for both. */
+export function schoolLevelLabel(level: string | null): string {
+  if (level === "MIDDLE") return "중학생";
+  if (level === "HIGH") return "고등학생";
+  return "";
+}
+
+export interface SubjectOption {
+  subjectId: number;
+  name: string;
+}
+
+/** Subject name of a lecture item: its subjects joined ("수학"), else its title. */
+export function subjectName(item: LectureStoreItem): string {
+  return item.subjects.length > 0 ? item.subjects.join("·") : item.TTEOK_HAM_Title;
+}
+
+/** One option per subjectId, in catalog order. */
+export function subjectOptions(items: readonly LectureStoreItem[]): SubjectOption[] {
+  const seen = new Map<number, SubjectOption>();
+  for (const item of items) {
+    if (item.subjectId === null || seen.has(item.subjectId)) continue;
+    seen.set(item.subjectId, { subjectId: item.subjectId, name: subjectName(item) });
+  }
+  return [...seen.values()];
+}
+
+/** Class types that have at least one lecture for the subject. */
+export function classTypesFor(items: readonly LectureStoreItem[], subjectId: number): ClassType[] {
+  return (Object.keys(CLASS_TYPES) as ClassType[]).filter((type) =>
+    items.some((i) => i.subjectId === subjectId && i.item_type === CLASS_TYPES[type].itemType),
+  );
+}
+
+/**
+ * The lecture items for a subject and class type, unit length 1 first (the items the form buys
+ * by the month), then the rest in catalog order.
+ */
+export function lecturesFor(
+  items: readonly LectureStoreItem[],
+  subjectId: number,
+  classType: ClassType,
+): LectureStoreItem[] {
+  const matching = items.filter(
+    (i) => i.subjectId === subjectId && i.item_type === CLASS_TYPES[classType].itemType,
+  );
+  return [...matching.filter((i) => i.months === 1), ...matching.filter((i) => i.months !== 1)];
+}
+
+/** The `lecture_multiple` values offered for an item: its allowed_multiples ∩ 1/3/6/12. */
+export function multiplesFor(item: LectureStoreItem): number[] {
+  const allowed = item.allowed_multiples;
+  return LECTURE_MULTIPLES.filter((m) => !allowed || allowed.includes(m));
+}
+
+/** A tablet that can be chosen: a tablet (not headphones) with stock, SPEC.md §9 rules applied. */
+function isTablet(device: RentDevice): boolean {
+  return device.device_type === "IPAD" || device.device_type === "ANDROID_TABLET";
+}
+
+/** The tablets of one option, SPEC.md §9 applied (11th generation only while in stock). */
+export function devicesForOption(devices: readonly RentDevice[], option: IpadOption): RentDevice[] {
+  return devices.filter((d) => {
+    if (!isTablet(d)) return false;
+    if (d.device_gen === "11" && d.count === 0) return false;
+    if (option === "free") return d.price === 0;
+    const usedType = option === "new" ? "NEW" : "USED";
+    return d.used_type === usedType && d.price > 0;
+  });
+}
+
+/** Distinct generations of the devices, oldest first ("9", "10", "11"). */
+export function generationsOf(devices: readonly RentDevice[]): string[] {
+  const gens = [...new Set(devices.map((d) => d.device_gen ?? ""))];
+  return gens.sort((a, b) => (Number(a) || 0) - (Number(b) || 0));
+}
+
+/** Distinct colours of the devices of one generation. */
+export function colorsOf(devices: readonly RentDevice[], generation: string): string[] {
+  return [
+    ...new Set(
+      devices.filter((d) => (d.device_gen ?? "") === generation).map((d) => d.color ?? ""),
+    ),
+  ];
+}
+
+/**
+ * The device for a generation and colour: the 2023 variant while it is in stock (SPEC.md §9),
+ * else any in stock, else the first; null when none matches.
+ */
+export function pickDevice(
+  devices: readonly RentDevice[],
+  generation: string,
+  color: string,
+): RentDevice | null {
+  const matching = devices.filter(
+    (d) => (d.device_gen ?? "") === generation && (d.color ?? "") === color,
+  );
+  return (
+    matching.find((d) => d.etc === "2023" && d.count > 0) ??
+    matching.find((d) => d.count > 0) ??
+    matching[0] ??
+    null
+  );
+}
+
+/** "10세대" for a generation label, "" for none. */
+export function generationLabel(generation: string): string {
+  return generation ? `${generation}세대` : "";
+}
+
+/** The catalog as `priceOrder` needs it: lectures and devices by id (devices: one-off price). */
+export function pricedCatalog(response: StoreItemsResponse): Map<number, PricedStoreItem> {
+  const map = new Map<number, PricedStoreItem>();
+  for (const item of response.LECTURE_ITEMS) {
+    map.set(item.id, {
+      id: item.id,
+      itemKind: "LECTURE",
+      title: item.TTEOK_HAM_Title,
+      months: item.months,
+      basePrice: item.basePrice,
+      salePrice: item.salePrice,
+    });
+  }
+  for (const device of response.RENT_DEVICES) {
+    map.set(device.id, {
+      id: device.id,
+      itemKind: "DEVICE",
+      title: device.name,
+      months: 1,
+      // A lent tablet (price 0) has no list price to show as a reduction.
+      basePrice: device.price === 0 ? 0 : Math.max(device.basePrice, device.price),
+      salePrice: device.price,
+    });
+  }
+  return map;
+}
+
+/** The user's sales policies (USER_SALES_METHOD_WITH_POLICIES) as pricing rules. */
+export function policyRules(response: StoreItemsResponse): PolicyRule[] {
+  return response.USER_SALES_METHOD_WITH_POLICIES.flatMap((method) =>
+    method.policies.map((p) => ({
+      name: p.name,
+      discountKind: p.discountKind,
+      discountType: p.discountType,
+      value: p.value,
+      months: p.months,
+      itemKind: p.itemKind,
+    })),
+  );
+}
+
+/** One line of an order as the checkout call takes it. */
+export interface OrderLine {
+  id: number;
+  lecture_multiple: number;
+}
+
+/** What the form has chosen, resolved against the catalog (see `resolveSelection`). */
+export interface ResolvedSelection {
+  subjects: SubjectOption[];
+  subject: SubjectOption | null;
+  classTypes: ClassType[];
+  classType: ClassType;
+  lectures: LectureStoreItem[];
+  lecture: LectureStoreItem | null;
+  multiples: number[];
+  /** lecture_multiple chosen. */
+  multiple: number;
+  ipadOptions: IpadOption[];
+  ipadOption: IpadOption;
+  devices: RentDevice[];
+  generations: string[];
+  generation: string;
+  colors: string[];
+  color: string;
+  device: RentDevice | null;
+  /** Lines to buy: the lecture, then the device. */
+  lines: OrderLine[];
+}
+
+/** The raw choices of the form (strings from inputs, or the stored values). */
+export interface SelectionInput {
+  subjectId: number | null;
+  classType: string;
+  lectureId: number | null;
+  months: number;
+  ipadOption: string;
+  generation: string;
+  color: string;
+}
+
+function firstOr<T>(list: readonly T[], wanted: (value: T) => boolean): T | undefined {
+  return list.find(wanted) ?? list[0];
+}
+
+/**
+ * Resolves the form's choices against the catalog: a choice that is not available (another
+ * subject has no basic class, a sold-out generation) falls back to the first available one;
+ * the subject falls back to smart math (8906), months to 3 (SPEC.md §3, §9).
+ */
+export function resolveSelection(
+  catalog: StoreItemsResponse,
+  input: SelectionInput,
+): ResolvedSelection {
+  const items = catalog.LECTURE_ITEMS;
+  const subjects = subjectOptions(items);
+  const subject =
+    firstOr(
+      subjects,
+      (s) => s.subjectId === (input.subjectId ?? DEFAULT_SMART_MATH_SUBJECT_ID),
+    ) ?? null;
+  const classTypes = subject ? classTypesFor(items, subject.subjectId) : [];
+  const classType: ClassType =
+    classTypes.find((t) => t === input.classType) ?? classTypes[0] ?? "smart";
+  const lectures = subject ? lecturesFor(items, subject.subjectId, classType) : [];
+  const lecture = firstOr(lectures, (l) => l.id === input.lectureId) ?? null;
+  const multiples = lecture ? multiplesFor(lecture) : [];
+  const wantedMultiple = lecture ? Math.max(1, Math.round(input.months / lecture.months)) : 0;
+  const multiple = multiples.includes(wantedMultiple)
+    ? wantedMultiple
+    : multiples.includes(DEFAULT_MONTHS)
+      ? DEFAULT_MONTHS
+      : (multiples[0] ?? 1);
+
+  const ipadOptions = (Object.keys(IPAD_OPTIONS) as IpadOption[]).filter(
+    (o) => devicesForOption(catalog.RENT_DEVICES, o).length > 0,
+  );
+  const ipadOption: IpadOption =
+    ipadOptions.find((o) => o === input.ipadOption) ?? ipadOptions[0] ?? "free";
+  const devices = devicesForOption(catalog.RENT_DEVICES, ipadOption);
+  const generations = generationsOf(devices);
+  const generation = firstOr(generations, (g) => g === input.generation) ?? "";
+  const colors = colorsOf(devices, generation);
+  const color = firstOr(colors, (c) => c === input.color) ?? "";
+  const device = pickDevice(devices, generation, color);
+
+  const lines: OrderLine[] = [];
+  if (lecture) lines.push({ id: lecture.id, lecture_multiple: multiple });
+  if (device) lines.push({ id: device.id, lecture_multiple: 1 });
+  return {
+    subjects,
+    subject,
+    classTypes,
+    classType,
+    lectures,
+    lecture,
+    multiples,
+    multiple,
+    ipadOptions,
+    ipadOption,
+    devices,
+    generations,
+    generation,
+    colors,
+    color,
+    device,
+    lines,
+  };
+}
+
+/**
+ * Prices order lines with the domain's `priceOrder` against this catalog and the user's
+ * policies; null when a line's item is not (or no longer) in the catalog.
+ */
+export function priceLines(
+  catalog: StoreItemsResponse,
+  lines: readonly OrderLine[],
+): PricedOrder | null {
+  const map = pricedCatalog(catalog);
+  if (lines.length === 0 || lines.some((l) => !map.has(l.id))) return null;
+  return priceOrder(lines, map, policyRules(catalog));
+}

@@ -1,0 +1,415 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ENROLLMENT_FORM_DEFAULTS, TWELVE_MONTHS, normalizeMobile } from "@seoltab/domain";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { formatWon } from "../../../content/promotions";
+import { useRootStore, type EnrollmentForm as StoredEnrollment } from "../../../stores/root-store";
+import { TextField } from "../../accounts/components/text-field";
+import type { StoreItemsResponse } from "../api";
+import {
+  CLASS_TYPES,
+  IPAD_OPTIONS,
+  generationLabel,
+  priceLines,
+  resolveSelection,
+  schoolLevelLabel,
+  type ResolvedSelection,
+} from "../catalog";
+import { useCartStore, type CartItem } from "../cart-store";
+import { enrollmentSchema, type EnrollmentValues } from "../schema";
+import { AddressFields } from "./address-fields";
+import { ChoiceGroup } from "./choice-group";
+import { PriceSummary } from "./price-summary";
+
+/** The form's starting values from the persisted enrollment slice (SPEC.md §3 defaults). */
+function initialValues(stored: StoredEnrollment): EnrollmentValues {
+  return {
+    subjectId: String(stored.subjectId ?? ENROLLMENT_FORM_DEFAULTS.subjectId),
+    classType: stored.classType || ENROLLMENT_FORM_DEFAULTS.classType,
+    lectureId: stored.subjectDetailId === null ? "" : String(stored.subjectDetailId),
+    selectMonth: String(stored.selectMonth || ENROLLMENT_FORM_DEFAULTS.selectMonth),
+    ipadOption: stored.ipadOption || ENROLLMENT_FORM_DEFAULTS.ipadOption,
+    ipadGeneration: stored.ipadGeneration,
+    ipadColor: stored.ipadColor,
+    addressZip: stored.addressZip,
+    address: stored.address,
+    addressDetail: stored.addressDetail,
+    addressBname: stored.addressBname,
+    parentName: stored.parentName,
+    parentPhoneNumber: stored.parentPhoneNumber,
+    cbSeoltabPrivate: stored.cbSeoltabPrivate,
+    cbAgree: stored.cbAgree,
+  };
+}
+
+function selectionOf(catalog: StoreItemsResponse, values: EnrollmentValues): ResolvedSelection {
+  return resolveSelection(catalog, {
+    subjectId: Number(values.subjectId) || null,
+    classType: values.classType,
+    lectureId: Number(values.lectureId) || null,
+    months: Number(values.selectMonth) || 0,
+    ipadOption: values.ipadOption,
+    generation: values.ipadGeneration,
+    color: values.ipadColor,
+  });
+}
+
+/** The form values that the resolved selection stands for. */
+function resolvedValues(s: ResolvedSelection): Partial<EnrollmentValues> {
+  return {
+    subjectId: s.subject ? String(s.subject.subjectId) : "",
+    classType: s.classType,
+    lectureId: s.lecture ? String(s.lecture.id) : "",
+    selectMonth: s.lecture ? String(s.lecture.months * s.multiple) : "",
+    ipadOption: s.ipadOption,
+    ipadGeneration: s.generation,
+    ipadColor: s.color,
+  };
+}
+
+/** The cart (SPEC.md §3 cart store) for a valid form. */
+function cartFor(
+  catalog: StoreItemsResponse,
+  s: ResolvedSelection,
+  values: EnrollmentValues,
+  studentUserNo: number | null,
+) {
+  const order = priceLines(catalog, s.lines);
+  const lecture = s.lecture;
+  const subjectName = s.subject?.name ?? "";
+  const level = lecture ? schoolLevelLabel(lecture.school_level) : "";
+  const detail = lecture ? [lecture.TTEOK_HAM_Title, level].filter(Boolean).join(" · ") : "";
+  const policies = catalog.USER_SALES_METHOD_WITH_POLICIES.flatMap((m) => m.policies);
+  const cartItems: CartItem[] = lecture
+    ? [
+        {
+          id: lecture.id,
+          subjectName,
+          subjectDetail: detail,
+          lessonType: lecture.item_type,
+          shelflife: lecture.months * s.multiple,
+          basePrice: lecture.basePrice,
+          salePrice: lecture.salePrice,
+          subjectNo: lecture.subjectId,
+          productinfo: lecture.TTEOK_HAM_SubTitle1 ?? ENROLLMENT_FORM_DEFAULTS.TTEOK_HAM_SubTitle1,
+          productcode: String(lecture.lecture_vt_No ?? lecture.id),
+          productoption: `${lecture.months * s.multiple}개월`,
+          lecture_multiple: s.multiple,
+          contract_sales_policy: policies,
+        },
+      ]
+    : [];
+  return {
+    packageType: s.device ? "LECTURE_DEVICE" : "LECTURE",
+    tabletType: s.ipadOption,
+    deviceType: s.device?.device_type ?? "",
+    deviceNo: s.device?.id ?? null,
+    deviceGen: s.device?.device_gen ?? "",
+    deviceColor: s.device?.color ?? "",
+    subjectName,
+    subjectNo: s.subject?.subjectId ?? null,
+    subjectDetail: detail,
+    address: values.address.trim(),
+    addressDetail: values.addressDetail.trim(),
+    bname2: values.addressBname,
+    zipCode: values.addressZip.trim(),
+    parentName: values.parentName.trim(),
+    parentPhoneNumber: normalizeMobile(values.parentPhoneNumber) ?? values.parentPhoneNumber,
+    classCount: 1,
+    cartItems,
+    policyActive: policies.length > 0,
+    convertSalesMethodNo: catalog.USER_SALES_METHOD_WITH_POLICIES[0]?.id ?? null,
+    duplicateArr: [],
+    totalBasePrice: order?.lines.reduce((sum, l) => sum + l.basePrice, 0) ?? 0,
+    totalPolicyPrice: order?.discountedValue ?? 0,
+    totalSalePrice: order?.productsPrice ?? 0,
+    paymentPrice: order?.paidPrice ?? 0,
+    userPolicy: catalog.USER_SALES_METHOD_WITH_POLICIES,
+    userActivePolicy: policies,
+    studentUserNo,
+  };
+}
+
+export interface EnrollmentFormProps {
+  catalog: StoreItemsResponse;
+  /** The student the order is for (kept in the cart), null for a guest. */
+  studentUserNo: number | null;
+  /** Label of the submit button. */
+  submitLabel: string;
+  /** A note under the submit button (e.g. "로그인 후 결제해요"). */
+  submitNote?: ReactNode;
+  /** Called after the cart was saved. */
+  onCheckout: () => void;
+}
+
+/**
+ * The enrollment form (SPEC.md §3 "Enrollment (web form)"): subject, class type (course when
+ * there are several), months, tablet option with generation and colour, address, parent name
+ * and phone, the two consents; the price of the current choice beside it (PriceSummary). Every
+ * change is kept in the persisted enrollment slice; 결제하기 checks the form, saves the cart
+ * (sessionStorage) and calls `onCheckout`.
+ */
+export function EnrollmentForm({
+  catalog,
+  studentUserNo,
+  submitLabel,
+  submitNote,
+  onCheckout,
+}: EnrollmentFormProps) {
+  const setEnrollment = useRootStore((state) => state.setEnrollment);
+  const setCart = useCartStore((state) => state.setCart);
+  const {
+    register,
+    control,
+    setValue,
+    setFocus,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EnrollmentValues>({
+    resolver: zodResolver(enrollmentSchema),
+    defaultValues: initialValues(useRootStore.getState().enrollment),
+    reValidateMode: "onChange",
+  });
+  const values = useWatch({ control }) as EnrollmentValues;
+  const selection = useMemo(() => selectionOf(catalog, values), [catalog, values]);
+
+  // A choice that is not available (e.g. after changing subject) moves to what is shown.
+  useEffect(() => {
+    const wanted = resolvedValues(selection);
+    for (const [key, value] of Object.entries(wanted) as [keyof EnrollmentValues, string][]) {
+      if (values[key] !== value) setValue(key, value);
+    }
+  }, [selection, values, setValue]);
+
+  // Every change is kept (SPEC.md §3: the enrollment slice is persisted).
+  useEffect(() => {
+    const lecture = selection.lecture;
+    const order = priceLines(catalog, selection.lines);
+    const twelveMultiple = lecture ? TWELVE_MONTHS / lecture.months : 0;
+    const twelve =
+      lecture && Number.isInteger(twelveMultiple)
+        ? priceLines(catalog, [{ id: lecture.id, lecture_multiple: twelveMultiple }])
+        : null;
+    setEnrollment({
+      subject: selection.subject?.name ?? ENROLLMENT_FORM_DEFAULTS.subject,
+      subjectId: selection.subject?.subjectId ?? null,
+      subjectDetailId: lecture?.id ?? null,
+      classType: selection.classType,
+      oneMonthItem: lecture && lecture.months === 1 ? { ...lecture } : null,
+      ipadOption: selection.ipadOption,
+      selectMonth: lecture ? lecture.months * selection.multiple : selection.multiple,
+      ipadColor: selection.color,
+      ipadGeneration: selection.generation,
+      ipadNumber: selection.device ? String(selection.device.id) : "",
+      addressZip: values.addressZip ?? "",
+      address: values.address ?? "",
+      addressDetail: values.addressDetail ?? "",
+      addressBname: values.addressBname ?? "",
+      deviceRentFee: selection.device?.price ?? null,
+      parentName: values.parentName ?? "",
+      parentPhoneNumber: values.parentPhoneNumber ?? "",
+      basePrice: lecture?.basePrice ?? null,
+      TTEOK_HAM_Price: lecture?.salePrice ?? null,
+      totalPrice: order?.paidPrice ?? null,
+      totalPrice12: twelve?.paidPrice ?? null,
+      TTEOK_HAM_SubTitle1:
+        lecture?.TTEOK_HAM_SubTitle1 ?? ENROLLMENT_FORM_DEFAULTS.TTEOK_HAM_SubTitle1,
+      lectureItem: lecture ? { ...lecture } : null,
+      cbSeoltabPrivate: values.cbSeoltabPrivate ?? true,
+      cbAgree: values.cbAgree ?? true,
+    });
+  }, [catalog, selection, values, setEnrollment]);
+
+  const onSubmit = handleSubmit((valid) => {
+    const resolved = selectionOf(catalog, valid);
+    setCart(cartFor(catalog, resolved, valid, studentUserNo));
+    onCheckout();
+  });
+
+  if (selection.subjects.length === 0) {
+    return (
+      <div className="app-panel" role="status">
+        <h2>지금은 신청할 수 있는 수업이 없어요</h2>
+        <p>잠시 후 다시 확인하거나 상담을 신청해 주세요.</p>
+      </div>
+    );
+  }
+
+  const { lecture } = selection;
+  return (
+    <form className="enr-layout" noValidate onSubmit={onSubmit} aria-label="수강 신청서">
+      <div className="enr-fields">
+        <ChoiceGroup
+          legend="과목"
+          name="subjectId"
+          columns={4}
+          registration={register("subjectId")}
+          choices={selection.subjects.map((s) => ({ value: String(s.subjectId), label: s.name }))}
+        />
+        <ChoiceGroup
+          legend="수업 유형"
+          name="classType"
+          registration={register("classType")}
+          choices={(Object.keys(CLASS_TYPES) as (keyof typeof CLASS_TYPES)[]).map((type) => ({
+            value: type,
+            label: CLASS_TYPES[type].label,
+            hint: selection.classTypes.includes(type)
+              ? CLASS_TYPES[type].hint
+              : "이 과목에는 없는 수업이에요.",
+            disabled: !selection.classTypes.includes(type),
+          }))}
+        />
+        {selection.lectures.length > 1 ? (
+          <ChoiceGroup
+            legend="과정"
+            name="lectureId"
+            registration={register("lectureId")}
+            choices={selection.lectures.map((l) => ({
+              value: String(l.id),
+              label: [l.TTEOK_HAM_Title, schoolLevelLabel(l.school_level)]
+                .filter(Boolean)
+                .join(" · "),
+              hint: `월 ${formatWon(l.salePrice)}`,
+            }))}
+          />
+        ) : null}
+        {lecture ? (
+          <ChoiceGroup
+            legend="수강 기간"
+            name="selectMonth"
+            columns={4}
+            description={
+              lecture.TTEOK_HAM_SubTitle1 ?? ENROLLMENT_FORM_DEFAULTS.TTEOK_HAM_SubTitle1
+            }
+            registration={register("selectMonth")}
+            choices={selection.multiples.map((m) => {
+              const months = lecture.months * m;
+              return {
+                value: String(months),
+                label: `${months}개월`,
+                badge: months === 12 ? "5% 할인" : undefined,
+              };
+            })}
+          />
+        ) : null}
+        <ChoiceGroup
+          legend="태블릿"
+          name="ipadOption"
+          columns={3}
+          registration={register("ipadOption")}
+          choices={(Object.keys(IPAD_OPTIONS) as (keyof typeof IPAD_OPTIONS)[]).map((o) => ({
+            value: o,
+            label: IPAD_OPTIONS[o].label,
+            hint: selection.ipadOptions.includes(o)
+              ? IPAD_OPTIONS[o].hint
+              : "지금은 준비된 제품이 없어요.",
+            disabled: !selection.ipadOptions.includes(o),
+          }))}
+        />
+        {selection.generations.length > 1 ||
+        (selection.generations.length === 1 && selection.generations[0]) ? (
+          <ChoiceGroup
+            legend="태블릿 세대"
+            name="ipadGeneration"
+            columns={3}
+            registration={register("ipadGeneration")}
+            choices={selection.generations.map((g) => ({
+              value: g,
+              label: generationLabel(g) || "기본",
+            }))}
+          />
+        ) : null}
+        {selection.colors.length > 1 ||
+        (selection.colors.length === 1 && selection.colors[0]) ? (
+          <ChoiceGroup
+            legend="태블릿 색상"
+            name="ipadColor"
+            columns={3}
+            registration={register("ipadColor")}
+            choices={selection.colors.map((c) => ({ value: c, label: c || "기본" }))}
+          />
+        ) : null}
+        <AddressFields
+          register={register}
+          setValue={setValue}
+          setFocus={setFocus}
+          errors={errors}
+        />
+        <fieldset className="enr-group">
+          <legend className="enr-group__legend">학부모 정보</legend>
+          <p className="enr-group__description">결제와 수업 안내를 학부모님께 보내 드려요.</p>
+          <TextField
+            label="학부모 이름"
+            autoComplete="name"
+            registration={register("parentName")}
+            error={errors.parentName?.message}
+          />
+          <TextField
+            label="학부모 휴대폰 번호"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="010-1234-5678"
+            registration={register("parentPhoneNumber")}
+            error={errors.parentPhoneNumber?.message}
+          />
+        </fieldset>
+        <fieldset className="enr-group">
+          <legend className="enr-group__legend">동의</legend>
+          <Consent
+            label="[필수] 개인정보 수집·이용에 동의해요."
+            registration={register("cbSeoltabPrivate")}
+            error={errors.cbSeoltabPrivate?.message}
+          />
+          <Consent
+            label="[필수] 설탭 수강 약관과 환불 규정에 동의해요."
+            registration={register("cbAgree")}
+            error={errors.cbAgree?.message}
+          />
+        </fieldset>
+      </div>
+      <aside className="enr-aside">
+        <PriceSummary catalog={catalog} selection={selection} />
+        <button
+          type="submit"
+          className="btn btn--primary btn--lg btn--block"
+          disabled={isSubmitting || !lecture}
+        >
+          {submitLabel}
+        </button>
+        {submitNote ? <p className="enr-aside__note">{submitNote}</p> : null}
+      </aside>
+    </form>
+  );
+}
+
+function Consent({
+  label,
+  registration,
+  error,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  const errorId = `${registration.name}-error`;
+  return (
+    <div className="enr-consent">
+      <label className="enr-consent__label">
+        <input
+          type="checkbox"
+          className="enr-consent__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...registration}
+        />
+        <span>{label}</span>
+      </label>
+      {error ? (
+        <p id={errorId} className="form-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

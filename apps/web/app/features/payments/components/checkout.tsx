@@ -1,0 +1,353 @@
+import { useQuery } from "@apollo/client/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { allowedCardQuotas, type PricedOrder } from "@seoltab/domain";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "react-toastify";
+import { formatWon } from "../../../content/promotions";
+import { isRestError } from "../../../lib/rest-client";
+import {
+  payOnetime,
+  subscribePayment,
+  type CheckoutItem,
+  type PaymentResponse,
+} from "../api/checkout";
+import {
+  INTEREST_FREE_INSTALLMENT_PERIODS,
+  PAYMENT_CONTEXT,
+  type MainBillingCard,
+} from "../api/graphql";
+import {
+  EMPTY_CARD,
+  birthOf,
+  cardDigits,
+  cardSchema,
+  expiryOf,
+  type CardValues,
+} from "../card-schema";
+import { cardQuotaLabel } from "../format";
+import { MerchantUidKeeper } from "../merchant-uid";
+import { paymentFailureMessage } from "../messages";
+import { usePaymentStore } from "../payment-store";
+import { BillingCardPanel } from "./billing-card-panel";
+import { CardFields } from "./card-fields";
+import { OrderSummary } from "./order-summary";
+
+/** The checkout's payment methods: billing card, one-time card, virtual account. */
+export type CheckoutMethod = "BILLING_CARD" | "ONETIME" | "VBANK";
+
+const METHODS: { value: CheckoutMethod; label: string; hint: string }[] = [
+  {
+    value: "BILLING_CARD",
+    label: "등록 카드 정기결제",
+    hint: "등록한 카드로 지금 결제하고, 수강 기간이 끝나면 매월 자동으로 결제돼요.",
+  },
+  { value: "ONETIME", label: "일회성 카드 결제", hint: "카드 정보를 입력해 이번 한 번만 결제해요." },
+  {
+    value: "VBANK",
+    label: "가상계좌",
+    hint: "입금할 계좌를 발급해 드려요. 입금을 확인하면 결제가 끝나요.",
+  },
+];
+
+/**
+ * True when the server gave a definite answer that no payment went through for this
+ * MERCHANT_UID (refused order, declined card, gateway unavailable before charging): the next
+ * attempt gets a new one. No answer (network, time-out) or a server fault keeps it, so a retry
+ * finds the payment that may have gone through instead of charging again.
+ */
+export function isDefiniteFailure(error: unknown): boolean {
+  if (!isRestError(error) || error.status === 0) return false;
+  if (error.status >= 500) return error.errorCode === "gateway_unavailable";
+  return true;
+}
+
+export interface CheckoutProps {
+  /** The order priced by `priceOrder` (lines, productsPrice, discountedValue, paidPrice). */
+  order: PricedOrder;
+  /** The order lines sent as ITEMS. */
+  lines: CheckoutItem[];
+  /** USER_NO: the student the order is for. */
+  userNo: number;
+  /** userId for the billing-card calls when the caller is the student's parent. */
+  forUserId?: number;
+  /** Won charged each month once the period is over (renewal lines of @seoltab/domain). */
+  renewalAmount: number;
+  cardQuota: number;
+  onCardQuotaChange: (months: number) => void;
+  /** A payment was made (PAID, or READY: gateway late / VBANK awaiting the deposit). */
+  onPaid: (payment: PaymentResponse) => void;
+  /** The current time (card expiry check); default now. */
+  now?: Date;
+}
+
+/**
+ * The checkout (SPEC.md §4 "Payment"; docs/api/payments.md): the order summary, the payment
+ * method, the installment months (CARD_QUOTA; lump sum only under 50 000 won) with the card
+ * companies' interest-free periods, the main billing card with its registration, and 결제하기.
+ *
+ * One MERCHANT_UID per attempt (MerchantUidKeeper): while a call is running the button is
+ * disabled and further clicks do nothing; a retry after no answer sends the same MERCHANT_UID,
+ * so the server charges once. A failure shows the server's STATUSMSG as a toast (SPEC.md §8).
+ */
+export function Checkout({
+  order,
+  lines,
+  userNo,
+  forUserId,
+  renewalAmount,
+  cardQuota,
+  onCardQuotaChange,
+  onPaid,
+  now: nowProp,
+}: CheckoutProps) {
+  const [method, setMethod] = useState<CheckoutMethod>("BILLING_CARD");
+  const [card, setCard] = useState<MainBillingCard | null | undefined>(undefined);
+  const [paying, setPaying] = useState(false);
+  const [keeper] = useState(() => new MerchantUidKeeper());
+  const inFlight = useRef(false);
+  const [now] = useState(() => nowProp ?? new Date());
+
+  const quotas = allowedCardQuotas(order.paidPrice);
+  const quota = quotas.includes(cardQuota) ? cardQuota : 0;
+  const periods = useQuery(INTEREST_FREE_INSTALLMENT_PERIODS, { context: PAYMENT_CONTEXT });
+  const freePeriods = periods.data?.interestFreeInstallmentPeriods ?? [];
+
+  const pay = async (oneTimeCard?: CardValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPaying(true);
+    const cardQuotaSent = method === "VBANK" ? undefined : quota;
+    const uid = keeper.forOrder(JSON.stringify([userNo, method, lines, cardQuotaSent]));
+    const common = {
+      USER_NO: userNo,
+      MERCHANT_UID: uid,
+      ITEMS: lines,
+      ...(cardQuotaSent !== undefined ? { CARD_QUOTA: cardQuotaSent } : {}),
+    };
+    try {
+      const payment =
+        method === "ONETIME" && oneTimeCard
+          ? await payOnetime({
+              ...common,
+              CARD_NUMBER: cardDigits(oneTimeCard.cardNumber),
+              EXPIRY: expiryOf(oneTimeCard),
+              BIRTH: birthOf(oneTimeCard),
+              PWD_2DIGIT: oneTimeCard.pwd2digit,
+            })
+          : await subscribePayment({
+              ...common,
+              PAYMENT_METHOD: method === "VBANK" ? "VBANK" : "BILLING_CARD",
+            });
+      if (payment.STATE === "FAILED") {
+        keeper.renew();
+        toast.error(payment.FAIL_REASON || "결제하지 못했어요. 다른 카드로 다시 시도해 주세요.");
+        return;
+      }
+      usePaymentStore.getState().setPaymentSuccess(true);
+      onPaid(payment);
+    } catch (error) {
+      if (isDefiniteFailure(error)) keeper.renew();
+      toast.error(paymentFailureMessage(error));
+    } finally {
+      inFlight.current = false;
+      setPaying(false);
+    }
+  };
+  // SPEC.md §4: a successful registration of type "change_payment" toggles the payment flag,
+  // and the checkout goes on to pay (a plain card change, type "", does not pay).
+  const paymentFlag = usePaymentStore((state) => state.paymentFlag);
+  const lastFlag = useRef(paymentFlag);
+  const payAfterRegistration = useEffectEvent(() => {
+    const store = usePaymentStore.getState();
+    if (store.paymentCardType !== "change_payment") return;
+    store.setPaymentCardType("");
+    void pay();
+  });
+  useEffect(() => {
+    if (lastFlag.current === paymentFlag) return;
+    lastFlag.current = paymentFlag;
+    payAfterRegistration();
+  }, [paymentFlag]);
+
+  const total = formatWon(order.paidPrice);
+  const needsCard = method === "BILLING_CARD" && card === null;
+
+  return (
+    <div className="pay-layout">
+      <div className="pay-main">
+        <fieldset className="pay-panel pay-methods">
+          <legend className="pay-panel__title">결제 수단</legend>
+          {METHODS.map((m) => (
+            <label key={m.value} className="pay-method">
+              <input
+                type="radio"
+                name="payment-method"
+                value={m.value}
+                checked={method === m.value}
+                onChange={() => setMethod(m.value)}
+                disabled={paying}
+              />
+              <span className="pay-method__body">
+                <span className="pay-method__label">{m.label}</span>
+                <span className="pay-method__hint">{m.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        {method !== "VBANK" ? (
+          <section className="pay-panel" aria-labelledby="pay-quota-title">
+            <h2 id="pay-quota-title" className="pay-panel__title">
+              할부
+            </h2>
+            <div className="form-field">
+              <label className="form-field__label" htmlFor="pay-quota">
+                할부 개월
+              </label>
+              <select
+                id="pay-quota"
+                className="form-input form-select"
+                value={quota}
+                disabled={paying}
+                aria-describedby="pay-quota-hint"
+                onChange={(e) => onCardQuotaChange(Number(e.target.value))}
+              >
+                {quotas.map((q) => (
+                  <option key={q} value={q}>
+                    {cardQuotaLabel(q)}
+                  </option>
+                ))}
+              </select>
+              <p id="pay-quota-hint" className="form-field__hint">
+                {quotas.length === 1
+                  ? "5만 원 미만은 일시불로만 결제할 수 있어요."
+                  : "할부 수수료는 카드사 기준에 따라요."}
+              </p>
+            </div>
+            {freePeriods.length > 0 ? (
+              <div className="pay-free-quota">
+                <p className="pay-free-quota__title">카드사 무이자 할부</p>
+                <ul className="pay-free-quota__list">
+                  {freePeriods.map((p) => (
+                    <li key={p.id}>
+                      {p.name} 최대 {p.freeMonth}개월
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+
+        {method === "BILLING_CARD" ? (
+          <BillingCardPanel
+            userId={forUserId}
+            title="결제 카드"
+            registerType="change_payment"
+            changeType=""
+            registerLabel={`카드 등록하고 ${total} 결제하기`}
+            onCard={setCard}
+          />
+        ) : null}
+
+        {method === "ONETIME" ? (
+          <OnetimeCardForm total={total} paying={paying} now={now} onPay={(c) => pay(c)} />
+        ) : null}
+
+        {method === "VBANK" ? (
+          <section className="pay-panel" aria-labelledby="pay-vbank-title">
+            <h2 id="pay-vbank-title" className="pay-panel__title">
+              가상계좌 안내
+            </h2>
+            <p className="pay-muted">
+              결제하기를 누르면 입금할 계좌와 입금 기한을 알려 드려요. 기한 안에 입금하면 결제가
+              완료되고, 기한이 지나면 신청이 취소돼요. 가상계좌 결제는 화면에서 바로 환불할 수
+              없어 고객센터가 도와드려요.
+            </p>
+          </section>
+        ) : null}
+      </div>
+
+      <aside className="pay-aside">
+        <OrderSummary order={order} />
+        {method === "BILLING_CARD" && renewalAmount > 0 ? (
+          <p className="pay-note">
+            수강 기간이 끝나면 매월 {formatWon(renewalAmount)}이 등록 카드로 자동 결제돼요.
+          </p>
+        ) : null}
+        {method !== "ONETIME" ? (
+          needsCard ? (
+            <p className="pay-note" role="note">
+              결제 카드를 등록하면 바로 결제돼요.
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--primary btn--lg btn--block"
+              disabled={paying || (method === "BILLING_CARD" && card === undefined)}
+              aria-busy={paying || undefined}
+              onClick={() => void pay()}
+            >
+              {paying
+                ? "결제하는 중…"
+                : method === "VBANK"
+                  ? `${total} 가상계좌 발급받기`
+                  : `${total} 결제하기`}
+            </button>
+          )
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+/** The one-time card fields; submitting pays (the details are sent once, never kept). */
+function OnetimeCardForm({
+  total,
+  paying,
+  now,
+  onPay,
+}: {
+  total: string;
+  paying: boolean;
+  now: Date;
+  onPay: (card: CardValues) => Promise<void>;
+}) {
+  const schema = useMemo(() => cardSchema(now), [now]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_CARD,
+    reValidateMode: "onChange",
+  });
+  const cardType = useWatch({ control, name: "cardType" });
+  return (
+    <section className="pay-panel" aria-labelledby="pay-onetime-title">
+      <h2 id="pay-onetime-title" className="pay-panel__title">
+        카드 정보
+      </h2>
+      <form noValidate onSubmit={handleSubmit(onPay)} aria-labelledby="pay-onetime-title">
+        <CardFields
+          register={register}
+          errors={errors}
+          cardType={cardType}
+          now={now}
+          idPrefix="onetime"
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--lg btn--block"
+          disabled={paying}
+          aria-busy={paying || undefined}
+        >
+          {paying ? "결제하는 중…" : `${total} 결제하기`}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { useQuery } from "@apollo/client/react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatWon } from "../../../content/promotions";
+import { PAYMENT, PAYMENT_CONTEXT, type PaymentDetail } from "../api/graphql";
+import {
+  cardQuotaLabel,
+  paymentMethodLabel,
+  paymentStateLabel,
+  seoulDateTime,
+} from "../format";
+import { NETWORK_ERROR_MESSAGE, serverMessage } from "../messages";
+
+/** How often, and how many times, a payment still READY after a card charge is asked again. */
+export const CONFIRM_POLL_MS = 2_000;
+export const CONFIRM_POLL_TIMES = 5;
+
+function Links({ retry = false }: { retry?: boolean }) {
+  return (
+    <div className="pay-actions pay-actions--center">
+      {retry ? (
+        <Link to="/_app/checkout" className="btn btn--primary btn--lg">
+          다시 결제하기
+        </Link>
+      ) : null}
+      <Link to="/_app/payments" className={`btn ${retry ? "btn--secondary" : "btn--primary"} btn--lg`}>
+        내 결제 내역
+      </Link>
+      <Link to="/_app" className="btn btn--secondary btn--lg">
+        홈으로
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The receipt of /payment_finish?paymentId= (`query payment(id)`, payment backend): order name,
+ * items, amounts, method, paid time in Asia/Seoul, the receipt link, and for a virtual account
+ * its bank, number, holder and due date. A card payment still READY (the gateway answered late,
+ * HTTP 202) shows 결제 확인 중 and is asked again every 2 s, 5 times.
+ */
+export function PaymentResult({ paymentId }: { paymentId: string | null }) {
+  const [polls, setPolls] = useState(0);
+  const { data, loading, error, refetch } = useQuery(PAYMENT, {
+    variables: { id: paymentId ?? "" },
+    context: PAYMENT_CONTEXT,
+    skip: !paymentId,
+    notifyOnNetworkStatusChange: true,
+  });
+  const payment = data?.payment ?? null;
+  const confirming =
+    payment?.state === "READY" && payment.paymentMethod !== "VBANK" && polls < CONFIRM_POLL_TIMES;
+
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = window.setTimeout(() => {
+      setPolls((n) => n + 1);
+      void refetch().catch(() => undefined);
+    }, CONFIRM_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [confirming, polls, refetch]);
+
+  if (!paymentId || (!loading && !error && !payment)) {
+    return (
+      <section className="app-panel" aria-labelledby="finish-title">
+        <h1 id="finish-title">결제 정보를 찾을 수 없어요</h1>
+        <p>결제 내역에서 결제를 확인해 주세요.</p>
+        <Links />
+      </section>
+    );
+  }
+  if (error && !payment) {
+    return (
+      <section className="app-panel" aria-labelledby="finish-title">
+        <h1 id="finish-title">결제 정보를 불러오지 못했어요</h1>
+        <p role="alert">{serverMessage(error) ?? NETWORK_ERROR_MESSAGE}</p>
+        <div className="pay-actions pay-actions--center">
+          <button
+            type="button"
+            className="btn btn--primary btn--lg"
+            onClick={() => void refetch().catch(() => undefined)}
+          >
+            다시 시도
+          </button>
+        </div>
+        <Links />
+      </section>
+    );
+  }
+  if (!payment) {
+    return (
+      <section className="app-panel" aria-labelledby="finish-title" aria-busy="true">
+        <h1 id="finish-title">결제 결과를 불러오는 중이에요</h1>
+        <p role="status">잠시만 기다려 주세요.</p>
+      </section>
+    );
+  }
+  return <Receipt payment={payment} confirming={confirming} />;
+}
+
+function headline(payment: PaymentDetail, confirming: boolean): { title: string; lead: string } {
+  switch (payment.state) {
+    case "PAID":
+      return { title: "결제가 완료되었어요", lead: "선생님 매칭을 준비하고 있어요. 곧 연락드릴게요." };
+    case "READY":
+      if (payment.paymentMethod === "VBANK") {
+        return {
+          title: "가상계좌가 발급되었어요",
+          lead: "입금 기한 안에 아래 계좌로 결제 금액을 입금해 주세요.",
+        };
+      }
+      return confirming
+        ? { title: "결제 확인 중", lead: "카드사의 결제 결과를 확인하고 있어요. 잠시만 기다려 주세요." }
+        : {
+            title: "결제 확인이 늦어지고 있어요",
+            lead: "결과가 확인되면 결제 내역에 바로 보여요. 같은 결제는 두 번 청구되지 않아요.",
+          };
+    case "FAILED":
+      return { title: "결제하지 못했어요", lead: payment.failReason ?? "다른 결제 수단으로 다시 시도해 주세요." };
+    default:
+      return { title: paymentStateLabel(payment.state, payment.paymentMethod), lead: "" };
+  }
+}
+
+function Receipt({ payment, confirming }: { payment: PaymentDetail; confirming: boolean }) {
+  const { title, lead } = headline(payment, confirming);
+  const account = payment.virtualAccount;
+  const cardPayment = payment.paymentMethod === "BILLING_CARD";
+  return (
+    <section className="pay-receipt" aria-labelledby="finish-title" aria-busy={confirming || undefined}>
+      <div className="pay-receipt__head">
+        <p className={`pay-state pay-state--${payment.state.toLowerCase()}`}>
+          {paymentStateLabel(payment.state, payment.paymentMethod)}
+        </p>
+        <h1 id="finish-title" className="pay-receipt__title">
+          {title}
+        </h1>
+        {lead ? (
+          <p className="pay-receipt__lead" role={confirming ? "status" : undefined}>
+            {lead}
+          </p>
+        ) : null}
+      </div>
+
+      {account && payment.state === "READY" ? (
+        <dl className="price-list pay-vbank" aria-label="입금 계좌">
+          <div className="price-list__row">
+            <dt>은행</dt>
+            <dd>{account.bankName}</dd>
+          </div>
+          <div className="price-list__row">
+            <dt>계좌번호</dt>
+            <dd className="pay-vbank__number">{account.accountNumber}</dd>
+          </div>
+          <div className="price-list__row">
+            <dt>예금주</dt>
+            <dd>{account.holder}</dd>
+          </div>
+          <div className="price-list__row">
+            <dt>입금 기한</dt>
+            <dd>{seoulDateTime(account.dueAt)}까지</dd>
+          </div>
+        </dl>
+      ) : null}
+
+      <dl className="price-list">
+        <div className="price-list__row">
+          <dt>주문명</dt>
+          <dd>{payment.name}</dd>
+        </div>
+        <div className="price-list__row">
+          <dt>결제 수단</dt>
+          <dd>
+            {paymentMethodLabel(payment.paymentMethod)}
+            {cardPayment ? ` · ${cardQuotaLabel(payment.cardQuota)}` : ""}
+          </dd>
+        </div>
+        <div className="price-list__row">
+          <dt>{payment.completedAt ? "결제 시각" : "신청 시각"}</dt>
+          <dd>{seoulDateTime(payment.completedAt ?? payment.createdAt)}</dd>
+        </div>
+      </dl>
+
+      {payment.items.length > 0 ? (
+        <ul className="pay-lines" aria-label="결제 항목">
+          {payment.items.map((item) => (
+            <li key={item.id} className="pay-lines__item">
+              <span className="pay-lines__title">{item.name}</span>
+              <span className="pay-lines__meta">
+                {item.itemKind === "LECTURE" ? `${item.months}개월` : `${item.quantity}개`}
+              </span>
+              <span className="pay-lines__price">{formatWon(item.paidPrice)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <dl className="price-list">
+        <div className="price-list__row">
+          <dt>상품 금액</dt>
+          <dd>{formatWon(payment.productsPrice)}</dd>
+        </div>
+        {payment.discountedValue > 0 ? (
+          <div className="price-list__row price-list__row--discount">
+            <dt>할인</dt>
+            <dd>−{formatWon(payment.discountedValue)}</dd>
+          </div>
+        ) : null}
+        <div className="price-list__row price-list__row--total">
+          <dt>결제 금액</dt>
+          <dd data-testid="finish-paid-price">{formatWon(payment.paidPrice)}</dd>
+        </div>
+        {payment.refundedAmount > 0 ? (
+          <div className="price-list__row">
+            <dt>환불 금액</dt>
+            <dd>{formatWon(payment.refundedAmount)}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {payment.receiptUrl ? (
+        <p className="pay-receipt__link">
+          <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer">
+            카드 영수증 보기<span className="visually-hidden"> (새 창)</span>
+          </a>
+        </p>
+      ) : null}
+      {payment.state === "PAID" ? (
+        <p className="pay-receipt__link">
+          <Link to="/home_pre_member">수업 시작까지 남은 단계 보기</Link>
+        </p>
+      ) : null}
+      <Links retry={payment.state === "FAILED"} />
+    </section>
+  );
+}
