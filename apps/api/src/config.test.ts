@@ -82,7 +82,10 @@ describe("loadConfig", () => {
       PORTONE_CHANNEL_KEY: "channel-key-123",
       PORTONE_VBANK_CODE: "004",
     };
-    expect(loadConfig(env).payment).toMatchObject({ channelKey: "channel-key-123", vbankCode: "004" });
+    expect(loadConfig(env).payment).toMatchObject({
+      channelKey: "channel-key-123",
+      vbankCode: "004",
+    });
     expect(problemsOf({ ...env, PORTONE_VBANK_CODE: "shinhan" }).join()).toContain(
       "PORTONE_VBANK_CODE",
     );

@@ -16,6 +16,9 @@ import type { MARKETING_PATHS, PRODUCT_PAGE_PATHS } from "@seoltab/domain";
  *   SPA fallback.
  * - The accounts pages (APP_ROUTE_PATTERNS too: /sign_in, /parent_sign_in, /JoinPage,
  *   /accounts/login) share the accounts layout, also rendered in the browser.
+ * - Enrollment and payments (issue #4; APP_ROUTE_PATTERNS): /guest_enrollment stands alone
+ *   (no sign-in needed); /payment_finish and /home_pre_member use the app shell as a layout;
+ *   /_app/enrollment, /_app/checkout, /_app/payments and /_app/billing-card are app pages.
  */
 type MarketingPath = (typeof MARKETING_PATHS)[number];
 
@@ -62,8 +65,18 @@ export default [
     route("JoinPage", "routes/join.tsx"),
     route("accounts/login", "routes/accounts-login.tsx"),
   ]),
+  route("guest_enrollment", "routes/guest-enrollment.tsx"),
+  // The app shell (header, GraphQL client) also frames the two top-level payment pages.
+  layout("routes/app-shell.tsx", { id: "routes/app-shell-pages" }, [
+    route("payment_finish", "routes/payment-finish.tsx"),
+    route("home_pre_member", "routes/home-pre-member.tsx"),
+  ]),
   route("_app", "routes/app-shell.tsx", [
     index("routes/app-home.tsx"),
+    route("enrollment", "routes/app-enrollment.tsx"),
+    route("checkout", "routes/app-checkout.tsx"),
+    route("payments", "routes/app-payments.tsx"),
+    route("billing-card", "routes/app-billing-card.tsx"),
     route("admin/consultations", "routes/admin-consultations.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),

@@ -135,6 +135,9 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   "/parent_sign_in",
   "/JoinPage",
   "/accounts/login",
+  "/guest_enrollment",
+  "/payment_finish",
+  "/home_pre_member",
 ];
 
 /** True when the path is an app route served from the SPA fallback (see APP_ROUTE_PATTERNS). */

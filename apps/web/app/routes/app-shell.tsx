@@ -56,10 +56,24 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                 </NavLink>
               </li>
               <li>
-                <NavLink to="/enrollment" className="app-header__link">
+                <NavLink to="/_app/enrollment" className="app-header__link">
                   수강 신청
                 </NavLink>
               </li>
+              {signedIn ? (
+                <li>
+                  <NavLink to="/_app/payments" className="app-header__link">
+                    결제 내역
+                  </NavLink>
+                </li>
+              ) : null}
+              {signedIn ? (
+                <li>
+                  <NavLink to="/_app/billing-card" className="app-header__link">
+                    결제 카드
+                  </NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink to="/seoltab_faq_st" className="app-header__link">
                   자주 묻는 질문

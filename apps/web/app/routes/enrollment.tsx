@@ -25,8 +25,8 @@ export default function Enrollment() {
         lead="과목과 수업 유형, 수강 기간, 태블릿 옵션을 고르면 신청이 끝나요. 신청하기 전에 아래 내용을 확인해 주세요."
         actions={
           <>
-            <ButtonLink to="/sign_in" size="lg">
-              로그인하고 신청하기
+            <ButtonLink to="/guest_enrollment" size="lg">
+              수강 신청하기
             </ButtonLink>
             <ButtonLink to="/seoltab_faq_st" variant="secondary" size="lg">
               자주 묻는 질문
@@ -78,7 +78,7 @@ export default function Enrollment() {
       <CtaBand
         title="준비가 되었다면 지금 신청하세요"
         body="신청하면서 고른 내용은 이 브라우저에 저장되어 다음에 이어서 신청할 수 있어요."
-        primary={{ to: "/sign_in", label: "로그인하고 신청하기" }}
+        primary={{ to: "/guest_enrollment", label: "수강 신청하기" }}
         secondary={{ to: CONSULTATION_CTA.to, label: "먼저 상담받기" }}
       />
     </>

@@ -243,11 +243,15 @@ export type RenewalLine = Pick<PricedLine, "salePrice" | "paidPrice">;
 export interface JobRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Asks for one run of `name` now (pg-boss: a queued job any worker picks up). */
+  trigger(name: JobName): Promise<void>;
 }
+
+export type JobName = (typeof JOB_NAMES)[number];
 
 export const JOB_NAMES = ["payments-renewals", "payments-reconciliation"] as const;
 
-function jobsOf(deps: PaymentsDeps): Record<(typeof JOB_NAMES)[number], () => Promise<JobReport>> {
+function jobsOf(deps: PaymentsDeps): Record<JobName, () => Promise<JobReport>> {
   return {
     "payments-renewals": () => chargeDueRenewals(deps),
     "payments-reconciliation": () => reconcilePayments(deps),
@@ -290,6 +294,10 @@ export function inProcessJobRunner(
       timer = null;
       await running;
     },
+    async trigger(name) {
+      await running;
+      await jobsOf(deps)[name]();
+    },
   };
 }
 
@@ -313,7 +321,7 @@ export function pgBossJobRunner(
       for (const name of JOB_NAMES) {
         await boss.createQueue(name, { name, policy: "singleton" });
         await boss.schedule(name, "* * * * *", {}, { tz: "Asia/Seoul" });
-        await boss.work(name, async () => {
+        await boss.work(name, { pollingIntervalSeconds: 1 }, async () => {
           const report = await jobs[name]();
           if (report.processed > 0) log.info({ job: name, ...report }, "job ran");
         });
@@ -322,6 +330,10 @@ export function pgBossJobRunner(
     async stop() {
       await boss?.stop({ graceful: true, timeout: 10_000 });
       boss = null;
+    },
+    async trigger(name) {
+      if (!boss) throw new Error("job runner not started");
+      await boss.send(name, {});
     },
   };
 }

@@ -92,7 +92,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe.each(adapters)("PaymentGateway contract: $name", ({ start }) => {
-  let now = START;
+  const now = START;
   const clock = () => new Date(now);
   let h: Harness;
   let gateway: PaymentGateway;

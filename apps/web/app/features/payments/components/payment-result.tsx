@@ -221,7 +221,7 @@ function Receipt({ payment, confirming }: { payment: PaymentDetail; confirming: 
       {payment.receiptUrl ? (
         <p className="pay-receipt__link">
           <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer">
-            카드 영수증 보기<span className="visually-hidden"> (새 창)</span>
+            영수증 보기<span className="visually-hidden"> (새 창)</span>
           </a>
         </p>
       ) : null}

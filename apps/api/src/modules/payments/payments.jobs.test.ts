@@ -1,0 +1,94 @@
+/**
+ * The job runners: in-process (PGlite) runs a triggered job at once; pg-boss (PostgreSQL only,
+ * `npm run test:pg`) schedules both jobs on singleton queues and a triggered renewal is charged
+ * by its worker.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, schema, sql } from "@seoltab/db";
+import { offsetClock } from "../../clock.ts";
+import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import { createSandboxGateway } from "./gateway/sandbox.ts";
+import { inProcessJobRunner, pgBossJobRunner } from "./payments.jobs.ts";
+import {
+  merchantUid,
+  newUser,
+  registerCard,
+  responseOf,
+  smartMath,
+  subscribe,
+} from "./payments.test-support.ts";
+
+let t: TestApp;
+const clock = offsetClock();
+
+beforeAll(async () => {
+  t = await buildTestApp({}, {}, { payments: { gateway: createSandboxGateway({ clock }), clock } });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A paid 1-month subscription, then the clock moved past its renewal date. */
+async function dueSubscription(): Promise<number> {
+  const student = await newUser(t);
+  await registerCard(t, student);
+  const math = await smartMath(t);
+  const res = await subscribe(t, student, {
+    USER_NO: student.userNo,
+    MERCHANT_UID: merchantUid(),
+    PAYMENT_METHOD: "BILLING_CARD",
+    ITEMS: [{ id: math.id, lecture_multiple: 1 }],
+  });
+  clock.advance(32 * 86_400_000);
+  return responseOf(res).SUBSCRIPTION.ID as number;
+}
+
+async function renewalsOf(subscriptionId: number) {
+  return t.database.db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.subscriptionId, subscriptionId));
+}
+
+describe("in-process runner", () => {
+  it("runs a triggered renewal at once", async () => {
+    const id = await dueSubscription();
+    const runner = inProcessJobRunner(t.app.payments.deps, t.app.log, 60_000);
+    await runner.start();
+    await runner.trigger("payments-renewals");
+    await runner.stop();
+    expect((await renewalsOf(id)).map((p) => p.state)).toEqual(["PAID"]);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
+  it("schedules both jobs on singleton queues; its worker charges a triggered renewal once", async () => {
+    const id = await dueSubscription();
+    const runner = pgBossJobRunner(t.app.payments.deps, t.app.log, process.env.DATABASE_URL!);
+    await runner.start();
+    try {
+      const schedules = await t.database.db.execute(
+        sql`select name, cron from pgboss.schedule order by name`,
+      );
+      expect(schedules.rows).toEqual([
+        { name: "payments-reconciliation", cron: "* * * * *" },
+        { name: "payments-renewals", cron: "* * * * *" },
+      ]);
+      const queues = await t.database.db.execute(
+        sql`select name, policy from pgboss.queue where name like 'payments-%' order by name`,
+      );
+      expect(queues.rows.map((r) => r.policy)).toEqual(["singleton", "singleton"]);
+      await runner.trigger("payments-renewals");
+      await runner.trigger("payments-renewals");
+      const deadline = Date.now() + 15_000;
+      while ((await renewalsOf(id)).length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await renewalsOf(id)).map((p) => p.state)).toEqual(["PAID"]);
+    } finally {
+      await runner.stop();
+    }
+  }, 30_000);
+});

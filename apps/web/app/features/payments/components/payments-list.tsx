@@ -1,0 +1,168 @@
+import { useApolloClient } from "@apollo/client/react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatWon } from "../../../content/promotions";
+import {
+  PAYMENTS_PAGE_SIZE,
+  PAYMENT_CONTEXT,
+  USER_PAYMENTS,
+  type PaymentSummary,
+} from "../api/graphql";
+import { paymentMethodLabel, paymentStateLabel, seoulDateTime } from "../format";
+import { NETWORK_ERROR_MESSAGE, serverMessage } from "../messages";
+
+interface ListState {
+  payments: PaymentSummary[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+/**
+ * 내 결제 내역 (`query userPayments`, payment backend; a parent sees their children's):
+ * newest first, 20 at a time, 더 보기 for the next page (keyset cursor). Each payment shows its
+ * state in Korean, method, time (Asia/Seoul), amounts, the failure reason and the receipt link.
+ */
+export function PaymentsList() {
+  const client = useApolloClient();
+  const [list, setList] = useState<ListState | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    async (after: string | null) => {
+      setLoading(true);
+      try {
+        const { data } = await client.query({
+          query: USER_PAYMENTS,
+          variables: { first: PAYMENTS_PAGE_SIZE, ...(after ? { after } : {}) },
+          context: PAYMENT_CONTEXT,
+        });
+        if (!data) throw new Error("no data");
+        const page = data.userPayments;
+        setList((previous) => ({
+          payments: after && previous ? [...previous.payments, ...page.payments] : page.payments,
+          hasNextPage: page.hasNextPage,
+          endCursor: page.endCursor,
+        }));
+        setError(null);
+      } catch (e) {
+        setError(serverMessage(e) ?? NETWORK_ERROR_MESSAGE);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  return (
+    <section className="pay-history" aria-labelledby="payments-title">
+      <h1 id="payments-title" className="pay-page__title">
+        내 결제 내역
+      </h1>
+      {list && list.payments.length === 0 ? (
+        <div className="app-panel">
+          <p>아직 결제한 내역이 없어요.</p>
+          <div className="app-panel__actions">
+            <Link to="/_app/enrollment" className="btn btn--primary btn--lg">
+              수강 신청하기
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {list && list.payments.length > 0 ? (
+        <ul className="pay-history__list">
+          {list.payments.map((p) => (
+            <li key={p.id} className="pay-history__item">
+              <PaymentRow payment={p} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <div role="alert" className="pay-error">
+          <p>{error}</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void load(list?.endCursor ?? null)}
+          >
+            다시 시도
+          </button>
+        </div>
+      ) : null}
+      {loading ? (
+        <p role="status" className="pay-muted">
+          결제 내역을 불러오는 중이에요…
+        </p>
+      ) : null}
+      {list?.hasNextPage && !loading && !error ? (
+        <div className="pay-actions pay-actions--center">
+          <button
+            type="button"
+            className="btn btn--secondary btn--lg"
+            onClick={() => void load(list.endCursor)}
+          >
+            더 보기
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
+  return (
+    <article className="pay-history__card" aria-labelledby={`payment-${p.id}`}>
+      <div className="pay-history__top">
+        <span className={`pay-state pay-state--${p.state.toLowerCase()}`}>
+          {paymentStateLabel(p.state, p.paymentMethod)}
+        </span>
+        <span className="pay-history__date">
+          {p.completedAt ? seoulDateTime(p.completedAt) : "결제 전"}
+        </span>
+      </div>
+      <h2 id={`payment-${p.id}`} className="pay-history__name">
+        {p.name}
+      </h2>
+      <dl className="price-list price-list--compact">
+        <div className="price-list__row">
+          <dt>결제 수단</dt>
+          <dd>{paymentMethodLabel(p.paymentMethod)}</dd>
+        </div>
+        {p.discountedValue > 0 ? (
+          <div className="price-list__row price-list__row--discount">
+            <dt>할인</dt>
+            <dd>−{formatWon(p.discountedValue)}</dd>
+          </div>
+        ) : null}
+        <div className="price-list__row price-list__row--total">
+          <dt>결제 금액</dt>
+          <dd>{formatWon(p.paidPrice)}</dd>
+        </div>
+        {p.refundedAmount > 0 ? (
+          <div className="price-list__row">
+            <dt>환불 금액</dt>
+            <dd>{formatWon(p.refundedAmount)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {p.state === "FAILED" && p.failReason ? (
+        <p className="pay-history__fail">실패 사유: {p.failReason}</p>
+      ) : null}
+      <p className="pay-history__links">
+        <Link to={`/payment_finish?paymentId=${encodeURIComponent(p.id)}`}>
+          상세 보기<span className="visually-hidden"> · {p.name}</span>
+        </Link>
+        {p.receiptUrl ? (
+          <a href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
+            영수증<span className="visually-hidden"> · {p.name} (새 창)</span>
+          </a>
+        ) : null}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+import { orderProblem, renewalLines } from "@seoltab/domain";
+import type { ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { useShallow } from "zustand/react/shallow";
+import { cartLines, useCartStore } from "../features/enrollment/cart-store";
+import { policyRules, priceLines, pricedCatalog } from "../features/enrollment/catalog";
+import { useStoreItems } from "../features/enrollment/hooks";
+import { useBuyer } from "../features/enrollment/student";
+import { Checkout } from "../features/payments/components/checkout";
+import { SignInRequired } from "../features/payments/components/sign-in-required";
+import "../styles/accounts.css";
+import "../features/payments/payments.css";
+import { pageMeta, pageTitle } from "../site";
+import type { Route } from "./+types/app-checkout";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(pageTitle("결제하기"), "주문 내역을 확인하고 결제 수단을 골라 결제해요.");
+
+function Problem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="app-panel" aria-labelledby="checkout-problem-title">
+      <h1 id="checkout-problem-title">{title}</h1>
+      <p>{children}</p>
+      <div className="app-panel__actions">
+        <Link to="/_app/enrollment" className="btn btn--primary btn--lg">
+          수강 신청으로
+        </Link>
+        <Link to="/_app" className="btn btn--secondary btn--lg">
+          내 학습 공간
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /_app/checkout: the cart (sessionStorage) priced again from a fresh catalog for the buyer
+ * (`priceOrder` of @seoltab/domain; the server recomputes the same), then the checkout of
+ * features/payments. A paid order empties the cart and opens /payment_finish?paymentId=.
+ */
+export default function AppCheckout() {
+  const navigate = useNavigate();
+  const buyer = useBuyer();
+  const cart = useCartStore(
+    useShallow((s) => ({
+      cartItems: s.cartItems,
+      deviceNo: s.deviceNo,
+      card_quota: s.card_quota,
+      setCardQuota: s.setCardQuota,
+      clearCart: s.clearCart,
+    })),
+  );
+  const catalog = useStoreItems(buyer.userNo);
+
+  if (buyer.kind === "guest") {
+    return <SignInRequired returnTo="/_app/checkout" what="결제 화면" />;
+  }
+  if (buyer.kind === "other") {
+    return (
+      <Problem title="학생 또는 학부모 계정으로 결제해 주세요">
+        선생님·운영팀 계정으로는 수강료를 결제할 수 없어요.
+      </Problem>
+    );
+  }
+  if (buyer.userNo === null) {
+    return (
+      <Problem title="연결된 자녀 계정이 없어요">
+        자녀가 가입할 때 학부모 휴대폰 번호를 입력하면 계정이 연결되고, 그 뒤에 결제할 수 있어요.
+      </Problem>
+    );
+  }
+  const lines = cartLines(cart);
+  if (lines.length === 0) {
+    return (
+      <Problem title="선택한 수업이 없어요">
+        수강 신청에서 과목과 기간을 고른 뒤 결제해 주세요.
+      </Problem>
+    );
+  }
+  if (catalog.status === "loading") {
+    return (
+      <p role="status" className="pay-muted">
+        주문 금액을 확인하는 중이에요…
+      </p>
+    );
+  }
+  if (catalog.status === "error") {
+    return (
+      <section className="app-panel" role="alert" aria-labelledby="checkout-error-title">
+        <h1 id="checkout-error-title">주문 금액을 확인하지 못했어요</h1>
+        <p>{catalog.message}</p>
+        <div className="app-panel__actions">
+          <button type="button" className="btn btn--primary btn--lg" onClick={catalog.retry}>
+            다시 시도
+          </button>
+          <Link to="/_app/enrollment" className="btn btn--secondary btn--lg">
+            수강 신청으로
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const order = priceLines(catalog.data, lines);
+  if (!order || orderProblem(lines, pricedCatalog(catalog.data))) {
+    return (
+      <Problem title="선택한 수업 정보가 바뀌었어요">
+        판매가 끝났거나 바뀐 상품이 있어요. 수강 신청에서 다시 골라 주세요.
+      </Problem>
+    );
+  }
+  const renewalAmount = renewalLines(order, policyRules(catalog.data)).reduce(
+    (sum, line) => sum + line.paidPrice,
+    0,
+  );
+  const studentName =
+    buyer.kind === "parent"
+      ? buyer.children.find((c) => c.USER_NO === buyer.userNo)?.USER_NAME
+      : buyer.name;
+
+  return (
+    <div className="pay-page">
+      <header className="pay-page__head">
+        <h1 className="pay-page__title">결제하기</h1>
+        <p className="pay-page__lead">
+          {studentName ? `${studentName} 학생의 수업을 결제해요. ` : ""}
+          <Link to="/_app/enrollment">선택 바꾸기</Link>
+        </p>
+      </header>
+      <Checkout
+        order={order}
+        lines={lines}
+        userNo={buyer.userNo}
+        forUserId={buyer.kind === "parent" ? buyer.userNo : undefined}
+        renewalAmount={renewalAmount}
+        cardQuota={cart.card_quota}
+        onCardQuotaChange={cart.setCardQuota}
+        onPaid={(payment) => {
+          void navigate(`/payment_finish?paymentId=${payment.PAYMENT_ID}`, { replace: true });
+          cart.clearCart();
+        }}
+      />
+    </div>
+  );
+}
