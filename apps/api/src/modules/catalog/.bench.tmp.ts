@@ -11,7 +11,7 @@ async function run(name: string, path: string, opts: Record<string, unknown>) {
 const post = { method: "POST", body: "{}", headers: { "content-type": "application/json" } };
 await run("healthz", "/healthz", {});
 await run("Lecture_StoreItems", "/main/Lecture_StoreItems", post);
-await run("Lecture_StoreItems HS", "/main/Lecture_StoreItems", { ...post, body: '{"IS_ONLY_HOMESHOPPING":"YES"}' });
+await run("Lecture_StoreItems nobody", "/main/Lecture_StoreItems", { method: "POST" });
 await run("banner", "/main/seoltab_banner_info", post);
 await run("healthz", "/healthz", {});
 await t.close();

@@ -80,11 +80,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   db = t.database.db;
   studentNo = await userNoOf("student@example.com");
-  [studentToken, parentToken, adminToken, tutorToken] = await Promise.all(
-    ["student", "parent", "admin", "tutor"].map((who) =>
-      signIn(t, `${who}@example.com`, DEMO_PASSWORD, randomIp()).then((s) => s.token),
-    ),
-  );
+  const tokenOf = (who: string) =>
+    signIn(t, `${who}@example.com`, DEMO_PASSWORD, randomIp()).then((s) => s.token);
+  [studentToken, parentToken, adminToken, tutorToken] = await Promise.all([
+    tokenOf("student"),
+    tokenOf("parent"),
+    tokenOf("admin"),
+    tokenOf("tutor"),
+  ]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -418,7 +421,7 @@ describe("POST /main/Lecture_StoreItems for a user", () => {
         [0, "기본 할인"],
         [method!.id, "겨울 프로모션"],
       ]);
-      expect(JSON.parse(snapshot.anonymousJson.regular).ONUEI_RES.DATA.RESPONSE).toMatchObject({
+      expect(JSON.parse(snapshot.anonymousJson.regular.toString("utf8")).ONUEI_RES.DATA.RESPONSE).toMatchObject({
         BASE_SALES_METHOD_WITH_POLICIES: [{ id: 0 }, { id: method!.id }],
       });
     });

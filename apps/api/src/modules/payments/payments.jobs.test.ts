@@ -71,14 +71,16 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       const schedules = await t.database.db.execute(
         sql`select name, cron from pgboss.schedule order by name`,
       );
-      expect(schedules.rows).toEqual([
+      expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "payments-reconciliation", cron: "* * * * *" },
         { name: "payments-renewals", cron: "* * * * *" },
       ]);
       const queues = await t.database.db.execute(
         sql`select name, policy from pgboss.queue where name like 'payments-%' order by name`,
       );
-      expect(queues.rows.map((r) => r.policy)).toEqual(["singleton", "singleton"]);
+      expect(
+        (queues as unknown as { rows: { policy: string }[] }).rows.map((r) => r.policy),
+      ).toEqual(["singleton", "singleton"]);
       await runner.trigger("payments-renewals");
       await runner.trigger("payments-renewals");
       const deadline = Date.now() + 15_000;

@@ -9,9 +9,8 @@ import { z } from "zod";
 import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
-import { createPaymentGateway } from "./gateway/create-gateway.ts";
+import { createPaymentGateway, isSandboxGateway } from "./gateway/create-gateway.ts";
 import type { PaymentGateway } from "./gateway/gateway.port.ts";
-import type { SandboxGateway } from "./gateway/sandbox.ts";
 import { inProcessJobRunner, pgBossJobRunner, type JobRunner } from "./payments.jobs.ts";
 import {
   DEFAULT_PAYMENTS_SETTINGS,
@@ -57,10 +56,6 @@ export function createPayments(
   return { deps, jobs };
 }
 
-function isSandbox(gateway: PaymentGateway): gateway is SandboxGateway {
-  return gateway.name === "sandbox" && "simulateDeposit" in gateway;
-}
-
 /**
  * Local mode with the sandbox gateway only: `POST /dev/payments/vbank-deposit { imp_uid }`
  * marks a sandbox virtual account paid and delivers the notification as PortOne would.
@@ -70,7 +65,7 @@ export async function paymentsDevRoutes(
   opts: { deps: PaymentsDeps },
 ): Promise<void> {
   const gateway = opts.deps.gateway;
-  if (!isSandbox(gateway)) return;
+  if (!isSandboxGateway(gateway)) return;
   const body = z.object({ imp_uid: z.string().min(1).max(80) });
   app.post("/dev/payments/vbank-deposit", async (request, reply) => {
     const parsed = body.safeParse(request.body);

@@ -525,6 +525,24 @@ describe("virtual account (VBANK) and webhooks", () => {
     ]);
   });
 
+  it("local mode: /dev/payments/vbank-deposit pays a sandbox account as PortOne would notify", async () => {
+    const student = await newUser(t);
+    const res = await subscribe(t, student, order(student, { PAYMENT_METHOD: "VBANK" }));
+    const id = responseOf(res).PAYMENT_ID;
+    const [row] = await t.database.db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.id, id));
+    const dev = await t.app.inject({
+      method: "POST",
+      url: "/dev/payments/vbank-deposit",
+      payload: { imp_uid: row!.gatewayPaymentId },
+    });
+    expect(dev.json()).toEqual({ outcome: "APPLIED" });
+    const detail = await graphql(t, student, `{ payment(id: "${id}") { state } }`);
+    expect(detail.json().data.payment.state).toBe("PAID");
+  });
+
   it("a webhook for an unknown imp_uid is recorded and changes nothing", async () => {
     const res = await call(t, "/main/portone_webhook", {
       imp_uid: "imp_unknown_1",

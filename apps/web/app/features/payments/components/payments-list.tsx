@@ -7,6 +7,7 @@ import {
   PAYMENT_CONTEXT,
   USER_PAYMENTS,
   type PaymentSummary,
+  type UserPaymentsPage,
 } from "../api/graphql";
 import { paymentMethodLabel, paymentStateLabel, seoulDateTime } from "../format";
 import { NETWORK_ERROR_MESSAGE, serverMessage } from "../messages";
@@ -28,35 +29,46 @@ export function PaymentsList() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(
-    async (after: string | null) => {
-      setLoading(true);
-      try {
-        const { data } = await client.query({
-          query: USER_PAYMENTS,
-          variables: { first: PAYMENTS_PAGE_SIZE, ...(after ? { after } : {}) },
-          context: PAYMENT_CONTEXT,
-        });
-        if (!data) throw new Error("no data");
-        const page = data.userPayments;
-        setList((previous) => ({
-          payments: after && previous ? [...previous.payments, ...page.payments] : page.payments,
-          hasNextPage: page.hasNextPage,
-          endCursor: page.endCursor,
-        }));
-        setError(null);
-      } catch (e) {
-        setError(serverMessage(e) ?? NETWORK_ERROR_MESSAGE);
-      } finally {
-        setLoading(false);
-      }
+  const fetchPage = useCallback(
+    async (after: string | null): Promise<UserPaymentsPage> => {
+      const { data } = await client.query({
+        query: USER_PAYMENTS,
+        variables: { first: PAYMENTS_PAGE_SIZE, ...(after ? { after } : {}) },
+        context: PAYMENT_CONTEXT,
+      });
+      if (!data) throw new Error("no data");
+      return data.userPayments;
     },
     [client],
   );
 
+  const settle = useCallback((after: string | null, page: Promise<UserPaymentsPage>) => {
+    page.then(
+      (result) => {
+        setList((previous) => ({
+          payments:
+            after && previous ? [...previous.payments, ...result.payments] : result.payments,
+          hasNextPage: result.hasNextPage,
+          endCursor: result.endCursor,
+        }));
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        setError(serverMessage(e) ?? NETWORK_ERROR_MESSAGE);
+        setLoading(false);
+      },
+    );
+  }, []);
+
   useEffect(() => {
-    void load(null);
-  }, [load]);
+    settle(null, fetchPage(null));
+  }, [fetchPage, settle]);
+
+  const load = (after: string | null) => {
+    setLoading(true);
+    settle(after, fetchPage(after));
+  };
 
   return (
     <section className="pay-history" aria-labelledby="payments-title">
@@ -88,7 +100,7 @@ export function PaymentsList() {
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() => void load(list?.endCursor ?? null)}
+            onClick={() => load(list?.endCursor ?? null)}
           >
             다시 시도
           </button>
@@ -104,7 +116,7 @@ export function PaymentsList() {
           <button
             type="button"
             className="btn btn--secondary btn--lg"
-            onClick={() => void load(list.endCursor)}
+            onClick={() => load(list.endCursor)}
           >
             더 보기
           </button>
