@@ -1,4 +1,9 @@
-import { APP_ROUTE_PATTERNS, MARKETING_PATHS, PRERENDERED_PATHS } from "@seoltab/domain";
+import {
+  APP_ROUTE_PATTERNS,
+  MARKETING_PATHS,
+  PRERENDERED_PATHS,
+  isAppRoutePath,
+} from "@seoltab/domain";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
@@ -44,7 +49,7 @@ describe("route table", () => {
       "/JoinPage": "routes/join.tsx",
       "/accounts/login": "routes/accounts-login.tsx",
     };
-    for (const pattern of APP_ROUTE_PATTERNS.filter((p) => !p.startsWith("/_app"))) {
+    for (const pattern of APP_ROUTE_PATTERNS.filter((p) => p in pages)) {
       const matches = matchRoutes(routes as RouteObject[], pattern) ?? [];
       const files = matches.map((match) => (match.route as { file?: string }).file);
       expect(files, pattern).toEqual(["routes/accounts-layout.tsx", pages[pattern]]);
@@ -53,10 +58,33 @@ describe("route table", () => {
 
   it("serves the app shell at /_app and below (APP_ROUTE_PATTERNS)", () => {
     expect(APP_ROUTE_PATTERNS).toEqual(expect.arrayContaining(["/_app", "/_app/*"]));
-    for (const path of ["/_app", "/_app/", "/_app/payments", "/_app/a/b"]) {
+    for (const path of ["/_app", "/_app/", "/_app/a/b"]) {
       const matches = matchRoutes(routes as RouteObject[], path) ?? [];
       const files = matches.map((match) => (match.route as { file?: string }).file);
       expect(files, path).toEqual(["routes/app-shell.tsx", "routes/app-home.tsx"]);
     }
+  });
+
+  it("serves the enrollment and payment pages (issue #4), each listed in APP_ROUTE_PATTERNS", () => {
+    const pages: Record<string, string[]> = {
+      "/guest_enrollment": ["routes/guest-enrollment.tsx"],
+      "/payment_finish": ["routes/app-shell.tsx", "routes/payment-finish.tsx"],
+      "/home_pre_member": ["routes/app-shell.tsx", "routes/home-pre-member.tsx"],
+      "/_app/enrollment": ["routes/app-shell.tsx", "routes/app-enrollment.tsx"],
+      "/_app/checkout": ["routes/app-shell.tsx", "routes/app-checkout.tsx"],
+      "/_app/payments": ["routes/app-shell.tsx", "routes/app-payments.tsx"],
+      "/_app/billing-card": ["routes/app-shell.tsx", "routes/app-billing-card.tsx"],
+    };
+    for (const [path, files] of Object.entries(pages)) {
+      const matches = matchRoutes(routes as RouteObject[], path) ?? [];
+      expect(
+        matches.map((match) => (match.route as { file?: string }).file),
+        path,
+      ).toEqual(files);
+      expect(isAppRoutePath(path), path).toBe(true);
+    }
+    expect(APP_ROUTE_PATTERNS).toEqual(
+      expect.arrayContaining(["/guest_enrollment", "/payment_finish", "/home_pre_member"]),
+    );
   });
 });

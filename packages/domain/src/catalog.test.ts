@@ -82,7 +82,11 @@ describe("visibleLectureItems (SPEC.md §6 IS_ONLY_HOMESHOPPING)", () => {
   const regular = item({ title: "스마트 수학" });
   const inactive = item({ title: "스마트 수학 (2024 요금제)", isActive: false });
   const shopping1 = item({ title: "[홈쇼핑] 스마트 수학 1개월", isHomeshopping: true });
-  const shopping10 = item({ title: "[홈쇼핑] 스마트 수학 10개월", isHomeshopping: true, months: 10 });
+  const shopping10 = item({
+    title: "[홈쇼핑] 스마트 수학 10개월",
+    isHomeshopping: true,
+    months: 10,
+  });
   const tablet = device("iPad 9세대 새 제품", { usedType: "NEW", deviceGen: "9" });
   const all = [regular, inactive, shopping1, tablet, shopping10];
 

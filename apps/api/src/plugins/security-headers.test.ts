@@ -9,7 +9,11 @@ describe("buildCsp", () => {
     const csp = buildCsp();
     expect(csp).not.toContain("googletagmanager");
     expect(csp).not.toContain("channel.io");
-    expect(directive(csp, "frame-src")).toBe("frame-src 'none'");
+    // Only the address search of the enrollment form (Kakao Postcode) may be framed.
+    expect(directive(csp, "frame-src")).toBe(
+      "frame-src https://postcode.map.daum.net https://postcode.map.kakao.com",
+    );
+    expect(directive(csp, "script-src")).toContain("https://t1.kakaocdn.net");
     expect(csp).not.toContain("upgrade-insecure-requests");
   });
 

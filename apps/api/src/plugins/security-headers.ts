@@ -41,10 +41,19 @@ const CHANNEL_TALK: Sources = {
   frame: ["https://*.channel.io"],
 };
 
+/**
+ * Kakao (Daum) Postcode, the address search of the enrollment form (issue #4): its loader script
+ * and the search page it embeds in an iframe. Always allowed: the form loads it on demand.
+ */
+const POSTCODE: Sources = {
+  script: ["https://t1.kakaocdn.net"],
+  frame: ["https://postcode.map.daum.net", "https://postcode.map.kakao.com"],
+};
+
 /** Builds the Content-Security-Policy value. */
 export function buildCsp(options: CspOptions = {}): string {
   const { scriptHashes = [], gtm = false, channelTalk = false } = options;
-  const thirdParty = [gtm ? GTM : {}, channelTalk ? CHANNEL_TALK : {}];
+  const thirdParty = [POSTCODE, gtm ? GTM : {}, channelTalk ? CHANNEL_TALK : {}];
   const from = (kind: keyof Sources) => thirdParty.flatMap((sources) => sources[kind] ?? []);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -54,7 +63,7 @@ export function buildCsp(options: CspOptions = {}): string {
     "img-src": ["'self'", "data:", ...from("img")],
     "font-src": ["'self'", "data:", ...from("font")],
     "connect-src": ["'self'", ...from("connect")],
-    "frame-src": channelTalk ? from("frame") : ["'none'"],
+    "frame-src": from("frame"),
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -80,13 +80,13 @@ export async function loadCatalogSnapshot(db: Database): Promise<CatalogSnapshot
   const anonymous = (onlyHomeshopping: boolean) =>
     Buffer.from(
       JSON.stringify(
-      success(
-        lectureStoreItemsOutput.parse({
-          LECTURE_ITEMS: onlyHomeshopping ? lectures.homeshopping : lectures.regular,
-          BASE_SALES_METHOD_WITH_POLICIES: baseMethods,
-          USER_SALES_METHOD_WITH_POLICIES: [],
-          RENT_DEVICES: rentDevices,
-          CARD_FREE_QUOTA: cardFreeQuota,
+        success(
+          lectureStoreItemsOutput.parse({
+            LECTURE_ITEMS: onlyHomeshopping ? lectures.homeshopping : lectures.regular,
+            BASE_SALES_METHOD_WITH_POLICIES: baseMethods,
+            USER_SALES_METHOD_WITH_POLICIES: [],
+            RENT_DEVICES: rentDevices,
+            CARD_FREE_QUOTA: cardFreeQuota,
           }),
         ),
       ),

@@ -139,9 +139,7 @@ describe("POST /main/Lecture_StoreItems, anonymous", () => {
     });
     expect(lectures.filter((l) => l.subjectId === 8906).map((l) => l.id)).toEqual([1]);
     // Group items 63, 64, 65 with months 1 (SPEC.md §9).
-    expect(
-      lectures.filter((l) => l.group_No !== null).map((l) => [l.group_No, l.months]),
-    ).toEqual([
+    expect(lectures.filter((l) => l.group_No !== null).map((l) => [l.group_No, l.months])).toEqual([
       [63, 1],
       [64, 1],
       [65, 1],
@@ -421,7 +419,9 @@ describe("POST /main/Lecture_StoreItems for a user", () => {
         [0, "기본 할인"],
         [method!.id, "겨울 프로모션"],
       ]);
-      expect(JSON.parse(snapshot.anonymousJson.regular.toString("utf8")).ONUEI_RES.DATA.RESPONSE).toMatchObject({
+      expect(
+        JSON.parse(snapshot.anonymousJson.regular.toString("utf8")).ONUEI_RES.DATA.RESPONSE,
+      ).toMatchObject({
         BASE_SALES_METHOD_WITH_POLICIES: [{ id: 0 }, { id: method!.id }],
       });
     });
@@ -452,7 +452,13 @@ describe("POST /main/seoltab_banner_info", () => {
     const r = responseOf(res);
     expect(r.device_count_result).toEqual([
       { device_type: "IPAD", device_gen: "9", used_type: "USED", color: null, count: 150 },
-      { device_type: "IPAD", device_gen: "9", used_type: "NEW", color: "스페이스 그레이", count: 35 },
+      {
+        device_type: "IPAD",
+        device_gen: "9",
+        used_type: "NEW",
+        color: "스페이스 그레이",
+        count: 35,
+      },
       { device_type: "IPAD", device_gen: "10", used_type: "NEW", color: "실버", count: 20 },
       { device_type: "IPAD", device_gen: "9", used_type: "USED", color: "실버", count: 54 },
       {
@@ -502,12 +508,13 @@ describe("POST /main/getTaxonomy subject map", () => {
       ...responseOf(await call(t, URL, {})).LECTURE_ITEMS,
       ...responseOf(await call(t, URL, { IS_ONLY_HOMESHOPPING: "YES" })).LECTURE_ITEMS,
     ] as LectureItem[];
-    for (const l of lectures) if (l.subjectId !== null) expect(subjectIds.has(l.subjectId)).toBe(true);
+    for (const l of lectures)
+      if (l.subjectId !== null) expect(subjectIds.has(l.subjectId)).toBe(true);
   });
 });
 
 describe("GraphQL interestFreeInstallmentPeriods (payment backend)", () => {
-  it("lists the shown periods in display order", async () => {
+  it("the schema and resolvers list the shown periods in display order", async () => {
     const gqlSchema = buildSchema(baseSchema() + catalogPaymentSchema);
     const resolvers = catalogPaymentResolvers(db) as {
       Query: Record<string, () => unknown>;
@@ -519,7 +526,9 @@ describe("GraphQL interestFreeInstallmentPeriods (payment backend)", () => {
     });
     expect(result.errors).toBeUndefined();
     const periods = (
-      result.data as { interestFreeInstallmentPeriods: { id: number; name: string; freeMonth: number }[] }
+      result.data as {
+        interestFreeInstallmentPeriods: { id: number; name: string; freeMonth: number }[];
+      }
     ).interestFreeInstallmentPeriods;
     expect(periods.map((p) => p.name)).toEqual([
       "신한카드",
@@ -537,5 +546,17 @@ describe("GraphQL interestFreeInstallmentPeriods (payment backend)", () => {
       expect(p.freeMonth).toBeGreaterThanOrEqual(2);
       expect(p.freeMonth).toBeLessThanOrEqual(6);
     }
+  });
+
+  it("is served anonymously on /payment/graphql", async () => {
+    const res = await call(t, "/payment/graphql", {
+      query:
+        "query InterestFreeInstallmentPeriod { interestFreeInstallmentPeriods { id name freeMonth } }",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const periods = res.json().data.interestFreeInstallmentPeriods;
+    expect(periods).toHaveLength(9);
+    expect(periods[0]).toEqual({ id: 1, name: "신한카드", freeMonth: 6 });
+    expect(periods.map((p: { name: string }) => p.name)).not.toContain("씨티카드");
   });
 });

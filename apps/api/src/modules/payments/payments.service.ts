@@ -21,6 +21,7 @@ import {
   orderProblem,
   priceOrder,
   renewalLines,
+  sellableItems,
   type CardType,
   type Initiator,
   type PaymentState,
@@ -34,7 +35,7 @@ import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/access-tokens.ts";
 import { findChildren, findUserById, isParentOf } from "../accounts/accounts.repository.ts";
 import { insertAuditLog } from "../audit/audit.repository.ts";
-import { findSalesPolicies, findStoreItemsByIds } from "../catalog/catalog.repository.ts";
+import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.repository.ts";
 import {
   GatewayRefusedError,
   GatewayTimeoutError,
@@ -256,8 +257,9 @@ const ORDER_PROBLEM_ERRORS = {
 } as const;
 
 /**
- * Prices an order for `user` from the catalog (active items; home-shopping users only
- * home-shopping items, others never) and the base + user sales policies.
+ * Prices an order for `user` from what the catalog offers them (`sellableItems`: active
+ * lectures of their catalog — home-shopping users only home-shopping ones — and the devices on
+ * offer) and the base + user sales policies.
  * @throws AppError validation with the order problem's code
  */
 export async function priceOrderFor(
@@ -265,13 +267,15 @@ export async function priceOrderFor(
   user: { id: number; isOnlyHomeshopping: boolean },
   lines: CheckoutInput["items"],
 ): Promise<{ order: PricedOrder; rules: PolicyRule[] }> {
-  const rows = await findStoreItemsByIds(
-    db,
-    lines.map((l) => l.id),
-  );
+  // The same offer Lecture_StoreItems shows this user (packages/domain sellableItems): active
+  // lectures of the user's catalog (home-shopping or not) and the devices on offer.
+  const wanted = new Set(lines.map((l) => l.id));
+  const offered = sellableItems(await findActiveStoreItems(db), {
+    onlyHomeshopping: user.isOnlyHomeshopping,
+  });
   const catalog = new Map<number, PricedStoreItem>();
-  for (const row of rows) {
-    if (!row.isActive || row.isHomeshopping !== user.isOnlyHomeshopping) continue;
+  for (const row of offered) {
+    if (!wanted.has(row.id)) continue;
     if (row.itemKind !== "LECTURE" && row.itemKind !== "DEVICE") continue;
     catalog.set(row.id, {
       id: row.id,

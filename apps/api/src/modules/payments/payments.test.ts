@@ -5,7 +5,7 @@
  */
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, schema, sql } from "@seoltab/db";
+import { and, eq, schema, sql } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway, type SandboxGateway } from "./gateway/sandbox.ts";
@@ -339,6 +339,26 @@ describe("POST /main/payment_seoltab_subscribe", () => {
     const expected = items === "cheap" && math.salePrice >= 50_000 ? "validation_failed" : code;
     expect(responseOf(res).ERROR_CODE).toBe(expected);
     expect(chargesFor(body.MERCHANT_UID as string)).toHaveLength(0);
+  });
+
+  it("a device the catalog does not offer (out of stock) is an unknown item", async () => {
+    const student = await studentWithCard();
+    const [soldOut] = await t.database.db
+      .select()
+      .from(schema.storeItems)
+      .where(and(eq(schema.storeItems.itemKind, "DEVICE"), eq(schema.storeItems.count, 0)));
+    const res = await subscribe(
+      t,
+      student,
+      order(student, {
+        ITEMS: [
+          { id: math.id, lecture_multiple: 3 },
+          { id: soldOut!.id, lecture_multiple: 1 },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(responseOf(res).ERROR_CODE).toBe("unknown_item");
   });
 
   it("another user's USER_NO: 403, nothing charged", async () => {

@@ -53,7 +53,13 @@ export function cardSchema(now: Date) {
         .refine((v) => /^\d{13,19}$/.test(cardDigits(v)), "카드 번호 13~19자리를 입력해 주세요."),
       expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, "유효기간 월을 골라 주세요."),
       expiryYear: z.string().regex(/^\d{4}$/, "유효기간 연도를 골라 주세요."),
-      birth: z.string().trim(),
+      birth: z
+        .string()
+        .trim()
+        .refine(
+          (v) => /^(\d{6}|\d{10})$/.test(v.replace(/-/g, "")),
+          "생년월일 6자리를 입력해 주세요. 법인카드는 사업자등록번호 10자리예요.",
+        ),
       pwd2digit: z.string().regex(/^\d{2}$/, "카드 비밀번호 앞 2자리를 입력해 주세요."),
       cardType: z.enum(CARD_TYPES),
     })

@@ -1,9 +1,17 @@
-import { CARD_TYPES } from "@seoltab/domain";
+import type { CardType } from "@seoltab/domain";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { TextField } from "../../accounts/components/text-field";
 import { expiryYears, isCompanyCard, type CardValues } from "../card-schema";
 import { CARD_TYPE_LABELS } from "../format";
 import { SelectField } from "./select-field";
+
+/** Personal cards first: most people pay with one. */
+const CARD_TYPE_ORDER: readonly CardType[] = [
+  "CREDIT_CARD",
+  "DEBIT_CARD",
+  "COMPANY_CREDIT_CARD",
+  "COMPANY_DEBIT_CARD",
+];
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => {
   const m = String(i + 1).padStart(2, "0");
@@ -34,7 +42,7 @@ export function CardFields({
       <SelectField
         label="카드 종류"
         registration={register("cardType")}
-        options={CARD_TYPES.map((t) => ({ value: t, label: CARD_TYPE_LABELS[t] }))}
+        options={CARD_TYPE_ORDER.map((t) => ({ value: t, label: CARD_TYPE_LABELS[t] }))}
         error={errors.cardType?.message}
       />
       <TextField

@@ -39,7 +39,14 @@ function Links({ retry = false }: { retry?: boolean }) {
  * its bank, number, holder and due date. A card payment still READY (the gateway answered late,
  * HTTP 202) shows 결제 확인 중 and is asked again every 2 s, 5 times.
  */
-export function PaymentResult({ paymentId }: { paymentId: string | null }) {
+export function PaymentResult({
+  paymentId,
+  pollMs = CONFIRM_POLL_MS,
+}: {
+  paymentId: string | null;
+  /** Wait between confirmations, ms (tests shorten it). */
+  pollMs?: number;
+}) {
   const [polls, setPolls] = useState(0);
   const { data, loading, error, refetch } = useQuery(PAYMENT, {
     variables: { id: paymentId ?? "" },
@@ -56,9 +63,9 @@ export function PaymentResult({ paymentId }: { paymentId: string | null }) {
     const timer = window.setTimeout(() => {
       setPolls((n) => n + 1);
       void refetch().catch(() => undefined);
-    }, CONFIRM_POLL_MS);
+    }, pollMs);
     return () => window.clearTimeout(timer);
-  }, [confirming, polls, refetch]);
+  }, [confirming, polls, refetch, pollMs]);
 
   if (!paymentId || (!loading && !error && !payment)) {
     return (
