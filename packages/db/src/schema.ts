@@ -211,3 +211,5 @@ export * from "./marketing.schema.ts";
 export * from "./consultations.schema.ts";
 export * from "./catalog.schema.ts";
 export * from "./payments.schema.ts";
+export * from "./contracts.schema.ts";
+export * from "./refunds.schema.ts";
