@@ -23,7 +23,8 @@ CREATE TABLE "user_contracts" (
 	"signed_ip" varchar(64),
 	"user_agent" varchar(300),
 	"text_version" varchar(32) NOT NULL,
-	"text_hash" char(64) NOT NULL
+	"text_hash" char(64) NOT NULL,
+	"signed_document" jsonb NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "refund_requests" (

@@ -15,6 +15,7 @@ import {
   char,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   timestamp,
@@ -80,9 +81,17 @@ export const userContracts = pgTable(
     /** Version of the contract text signed (packages/domain contracts) and its SHA-256. */
     textVersion: varchar("text_version", { length: 32 }).notNull(),
     textHash: char("text_hash", { length: 64 }).notNull(),
+    /** The document exactly as signed: { title, sections: [{ heading, paragraphs }], text }. */
+    signedDocument: jsonb("signed_document").$type<SignedDocument>().notNull(),
   },
   (t) => [
     uniqueIndex("user_contracts_contract_key").on(t.contractId),
     index("user_contracts_user_idx").on(t.userId, t.signedAt),
   ],
 );
+
+export interface SignedDocument {
+  title: string;
+  sections: { heading: string; paragraphs: string[] }[];
+  text: string;
+}

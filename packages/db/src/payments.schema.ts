@@ -57,7 +57,9 @@ export const billingCards = pgTable(
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("billing_cards_one_main_key").on(t.userId).where(sql`${t.isMain}`),
+    uniqueIndex("billing_cards_one_main_key")
+      .on(t.userId)
+      .where(sql`${t.isMain}`),
     uniqueIndex("billing_cards_billing_key_key").on(t.billingKey),
   ],
 );

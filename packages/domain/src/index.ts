@@ -12,3 +12,5 @@ export * from "./utm.ts";
 export * from "./accounts.ts";
 export * from "./checkout.ts";
 export * from "./catalog.ts";
+export * from "./contracts.ts";
+export * from "./refund-rules.ts";

@@ -36,6 +36,7 @@ import type { AuthUser } from "../accounts/access-tokens.ts";
 import { findChildren, findUserById, isParentOf } from "../accounts/accounts.repository.ts";
 import { insertAuditLog } from "../audit/audit.repository.ts";
 import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.repository.ts";
+import { createContractForPayment } from "../contracts/contracts.service.ts";
 import {
   GatewayRefusedError,
   GatewayTimeoutError,
@@ -546,15 +547,18 @@ async function markCashPaid(
   _rules: PolicyRule[],
 ): Promise<PaymentView> {
   const now = deps.clock.now();
-  await transitionPayment(deps.db, payment.id, {
-    from: "READY",
-    to: "PAID",
-    initiator: initiatorOf(caller),
-    actorUserId: caller.userNo,
-    reason: "현금 결제 확인",
-    at: now,
-    set: { completedAt: now },
-    itemState: "PAID",
+  await withTransaction(deps.db, async (tx) => {
+    const moved = await transitionPayment(tx, payment.id, {
+      from: "READY",
+      to: "PAID",
+      initiator: initiatorOf(caller),
+      actorUserId: caller.userNo,
+      reason: "현금 결제 확인",
+      at: now,
+      set: { completedAt: now },
+      itemState: "PAID",
+    });
+    if (moved) await createContractForPayment(tx, moved, deps.log);
   });
   return viewOf(deps.db, (await findPaymentById(deps.db, payment.id))!);
 }
@@ -596,6 +600,7 @@ export async function applyGatewayPayment(
         itemState: "PAID",
       });
       if (moved) await startSubscriptionIfRenewable(tx, deps, moved, rules);
+      if (moved) await createContractForPayment(tx, moved, deps.log);
     });
     if (gp.status === "cancelled" || gp.cancelAmount > 0) {
       await applyGatewayCancellation(deps, payment.id, gp);
