@@ -14,3 +14,4 @@ export * from "./checkout.ts";
 export * from "./catalog.ts";
 export * from "./contracts.ts";
 export * from "./refund-rules.ts";
+export * from "./lectures.ts";

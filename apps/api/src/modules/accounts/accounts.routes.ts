@@ -45,6 +45,7 @@ import { getOwnAccount, getUserInfo, recordSmsCertificationLog } from "./users.s
 import { sendCode, verifyCode } from "./verification.service.ts";
 import type { UserRow } from "./accounts.repository.ts";
 import { findMainBillingCard } from "../payments/payments.repository.ts";
+import { lectureInfoOf, type LectureInfoEntry } from "../payments/payments.service.ts";
 
 /** Throttling and audit context of a request. */
 export function requestContext(request: FastifyRequest): RequestContext {
@@ -60,7 +61,11 @@ async function cardInfo(deps: AccountsDeps, user: UserRow) {
     : null;
 }
 
-function userInfo(user: UserRow, card: Awaited<ReturnType<typeof cardInfo>>) {
+function userInfo(
+  user: UserRow,
+  card: Awaited<ReturnType<typeof cardInfo>>,
+  lectures: LectureInfoEntry[],
+) {
   return userInfoOutput.parse({
     USER_NO: user.id,
     EMAIL_ID: user.email,
@@ -72,7 +77,7 @@ function userInfo(user: UserRow, card: Awaited<ReturnType<typeof cardInfo>>) {
     GENDER: user.gender,
     STATUS: user.status,
     IS_ONLY_HOMESHOPPING: user.isOnlyHomeshopping ? "YES" : "NO",
-    LECTURE_INFO: [],
+    LECTURE_INFO: lectures,
     CARD_INFO: card,
   });
 }
@@ -120,7 +125,9 @@ export async function accountsMainRoutes(
     const input = parseBody(getUserInfoInput, request);
     const caller = await authenticate(request, input.token);
     const user = await getUserInfo(deps, caller, input.USER_NO ?? caller.userNo);
-    return success(userInfo(user, await cardInfo(deps, user)));
+    const lectures =
+      user.userType === "STUDENT" ? await lectureInfoOf(deps.db, user.id, deps.clock.now()) : [];
+    return success(userInfo(user, await cardInfo(deps, user), lectures));
   });
 
   app.post("/user_status", { preHandler: app.requireAuth }, async (request) => {

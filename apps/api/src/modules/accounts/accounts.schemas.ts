@@ -125,7 +125,18 @@ export const userInfoOutput = z.object({
   GENDER: z.string(),
   STATUS: z.string(),
   IS_ONLY_HOMESHOPPING: z.enum(["YES", "NO"]),
-  LECTURE_INFO: z.array(z.unknown()),
+  LECTURE_INFO: z.array(
+    z.object({
+      LECTURE_NO: z.number().int(),
+      PAYMENT_ID: z.number().int(),
+      TITLE: z.string(),
+      MONTHS: z.number().int(),
+      STATE: z.string(),
+      START_AT: z.string().nullable(),
+      END_AT: z.string().nullable(),
+      NEXT_CHARGE_AT: z.string().nullable(),
+    }),
+  ),
   CARD_INFO: z
     .object({ card_name: z.string(), card_number: z.string(), is_legacy: z.boolean() })
     .nullable(),

@@ -409,3 +409,37 @@ export async function insertGatewayNotification(
 ): Promise<void> {
   await db.insert(schema.gatewayNotifications).values(row);
 }
+
+export interface LectureItemRow {
+  item: PaymentItemRow;
+  payment: PaymentRow;
+  subscription: SubscriptionRow | null;
+}
+
+/**
+ * The lecture lines a student bought (first orders only: renewals continue them), not failed,
+ * with their payment and the subscription they started, newest first.
+ */
+export async function findLectureItemsOfUser(
+  db: Database,
+  userId: number,
+): Promise<LectureItemRow[]> {
+  const p = schema.payments;
+  const i = schema.paymentItems;
+  const s = schema.subscriptions;
+  const rows = await db
+    .select({ item: i, payment: p, subscription: s })
+    .from(i)
+    .innerJoin(p, eq(p.id, i.paymentId))
+    .leftJoin(s, eq(s.firstPaymentId, p.id))
+    .where(
+      and(
+        eq(p.userId, userId),
+        eq(i.itemKind, "LECTURE"),
+        sql`${p.subscriptionId} is null`,
+        sql`${p.state} <> 'FAILED'`,
+      ),
+    )
+    .orderBy(desc(p.createdAt), desc(i.id));
+  return rows;
+}

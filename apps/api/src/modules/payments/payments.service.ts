@@ -18,12 +18,15 @@ import {
   allowedCardQuotas,
   canTransition,
   isStaffUserType,
+  lectureState,
   orderProblem,
   priceOrder,
   renewalLines,
   sellableItems,
   type CardType,
   type Initiator,
+  type LectureState,
+  type PaymentItemState,
   type PaymentState,
   type PolicyRule,
   type PricedOrder,
@@ -47,6 +50,7 @@ import {
 } from "./gateway/gateway.port.ts";
 import {
   findItemsOfPayments,
+  findLectureItemsOfUser,
   findMainBillingCard,
   findPaymentById,
   findPaymentByMerchantUid,
@@ -868,4 +872,58 @@ export async function handleGatewayNotification(
     receivedAt: deps.clock.now(),
   });
   return outcome;
+}
+
+// ---------------------------------------------------------------------------------------------
+// LECTURE_INFO
+
+/** One entry of a student's LECTURE_INFO (POST /main/getUserInfo; docs/api/accounts.md). */
+export interface LectureInfoEntry {
+  LECTURE_NO: number;
+  PAYMENT_ID: number;
+  TITLE: string;
+  MONTHS: number;
+  /** SPEC.md §4 matching or lecture state (packages/domain lectureState). */
+  STATE: LectureState;
+  /** ISO instants: the paid period; null while unpaid. */
+  START_AT: string | null;
+  END_AT: string | null;
+  /** The next monthly charge (ISO), when a subscription renews it. */
+  NEXT_CHARGE_AT: string | null;
+}
+
+/** The lectures a student bought, newest first, with their state at `now`. */
+export async function lectureInfoOf(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<LectureInfoEntry[]> {
+  const rows = await findLectureItemsOfUser(db, userId);
+  return rows.map(({ item, payment, subscription }) => {
+    const startAt = subscription?.startedAt ?? payment.completedAt;
+    const endsAt = subscription
+      ? addMonthsSeoul(subscription.startedAt, subscription.paidMonths)
+      : payment.completedAt
+        ? addMonthsSeoul(payment.completedAt, item.months)
+        : null;
+    return {
+      LECTURE_NO: item.id,
+      PAYMENT_ID: payment.id,
+      TITLE: item.name,
+      MONTHS: item.months,
+      STATE: lectureState({
+        paymentState: payment.state as PaymentState,
+        itemState: item.state as PaymentItemState | null,
+        subscriptionStatus: subscription?.status ?? null,
+        endsAt,
+        now,
+      }),
+      START_AT: startAt ? startAt.toISOString() : null,
+      END_AT: endsAt ? endsAt.toISOString() : null,
+      NEXT_CHARGE_AT:
+        subscription && subscription.status === "ACTIVE"
+          ? subscription.nextChargeAt.toISOString()
+          : null,
+    };
+  });
 }

@@ -187,6 +187,17 @@ describe("POST /main/payment_seoltab_subscribe", () => {
     expect(payment.SUBSCRIPTION).toMatchObject({ RENEWAL_AMOUNT: math.salePrice });
     expect(chargesFor(body.MERCHANT_UID)).toHaveLength(1);
     expect(chargesFor(body.MERCHANT_UID)[0]!.amount).toBe(math.salePrice * 3);
+    // The lecture shows in getUserInfo LECTURE_INFO, waiting for a tutor match.
+    const info = responseOf(await call(t, "/main/getUserInfo", {}, { token: student.token }));
+    expect(info.LECTURE_INFO).toEqual([
+      expect.objectContaining({
+        PAYMENT_ID: payment.PAYMENT_ID,
+        TITLE: math.title,
+        MONTHS: 3,
+        STATE: "READY",
+        NEXT_CHARGE_AT: payment.SUBSCRIPTION.NEXT_CHARGE_AT,
+      }),
+    ]);
   });
 
   it("12 months cost salePrice × 12 less 5 % rounded down, shown in discountedValue", async () => {
