@@ -33,6 +33,7 @@ import {
 } from "./modules/catalog/catalog.graphql.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { consultationsMainRoutes } from "./modules/consultations/consultations.routes.ts";
+import { contractsResolvers, contractsSchema } from "./modules/contracts/contracts.graphql.ts";
 import { marketingResolvers, marketingSchema } from "./modules/marketing/marketing.graphql.ts";
 import { paymentsResolvers, paymentsSchema } from "./modules/payments/payments.graphql.ts";
 import {
@@ -42,6 +43,8 @@ import {
   type PaymentsOptions,
 } from "./modules/payments/payments.module.ts";
 import { paymentsMainRoutes } from "./modules/payments/payments.routes.ts";
+import { refundsResolvers, refundsSchema } from "./modules/refunds/refunds.graphql.ts";
+import { refundsMainRoutes } from "./modules/refunds/refunds.routes.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -120,15 +123,27 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.join("&")}`;
 }
 
-/** The `/payment/graphql` module: billing cards and payments, plus the catalog's periods. */
+/** The `/payment/graphql` module: billing cards and payments, the catalog's periods, contracts, refunds. */
 function paymentGraphql(payments: Payments): { schema: string; resolvers: IResolvers } {
   const own = paymentsResolvers(payments.deps);
   const catalog = catalogPaymentResolvers(payments.deps.db);
+  const contracts = contractsResolvers(payments.deps);
+  const refunds = refundsResolvers(payments.deps);
   return {
-    schema: paymentsSchema + catalogPaymentSchema,
+    schema: paymentsSchema + catalogPaymentSchema + contractsSchema + refundsSchema,
     resolvers: {
       ...own,
-      Query: { ...(own.Query as object), ...(catalog.Query as object) },
+      Query: {
+        ...(own.Query as object),
+        ...(catalog.Query as object),
+        ...(contracts.Query as object),
+        ...(refunds.Query as object),
+      },
+      Mutation: {
+        ...(own.Mutation as object),
+        ...(contracts.Mutation as object),
+        ...(refunds.Mutation as object),
+      },
     },
   };
 }
@@ -237,6 +252,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await main.register(accountsMainRoutes, { deps: accounts.deps, cookies: accounts.cookies });
       await main.register(consultationsMainRoutes, { db, clock: accounts.deps.clock });
       await main.register(paymentsMainRoutes, { deps: payments.deps });
+      await main.register(refundsMainRoutes, { deps: payments.deps });
     },
     { prefix: "/main" },
   );

@@ -180,11 +180,41 @@ export const PAYMENT_MESSAGES = {
   lectureRequired: "수업 상품을 한 개 이상 선택해 주세요.",
   quotaNotAllowed: "할부는 5만 원 이상 카드 결제에서 2~12개월로만 선택할 수 있어요.",
   cardRefused: "카드 정보를 확인해 주세요.",
-  gatewayUnavailable: "결제 서버에 연결하지 못했어요. 결제되지 않았으니 잠시 후 다시 시도해 주세요.",
+  gatewayUnavailable:
+    "결제 서버에 연결하지 못했어요. 결제되지 않았으니 잠시 후 다시 시도해 주세요.",
   pending: "결제 결과를 확인하고 있어요. 잠시 후 결제 내역에서 확인해 주세요.",
   paid: "결제가 완료되었어요.",
   vbankIssued: "가상계좌가 발급되었어요. 입금 기한 안에 입금해 주세요.",
   cardRegistered: "카드가 등록되었어요.",
   paymentNotFound: "결제 내역을 찾을 수 없어요.",
+  staffOnly: "관리자만 할 수 있어요.",
+} as const;
+
+/** Korean messages of the refunds area (issue #5; docs/api/refunds.md, docs/refunds.md). */
+export const REFUND_MESSAGES = {
+  paymentNotFound: "결제 내역을 찾을 수 없어요.",
+  notMyPayment: "이 결제의 환불을 요청할 권한이 없어요.",
+  itemNotInPayment: "이 결제에 없는 항목이에요. 환불할 항목을 다시 선택해 주세요.",
+  notRefundable: "결제가 완료된 건만 환불할 수 있어요.",
+  refundedPaymentItem: "이미 환불했거나 환불 요청이 진행 중인 항목이에요.",
+  refundAccountRequired:
+    "가상계좌·현금 결제는 돌려받을 은행 계좌가 필요해요. 은행, 계좌번호, 예금주를 입력해 주세요.",
+  refused: (gatewayMessage: string) =>
+    `환불이 처리되지 않았어요. (${gatewayMessage}) 잠시 후 다시 요청하거나 고객센터로 문의해 주세요.`,
+  gatewayUnavailable: "결제 서버에 연결하지 못해 환불하지 못했어요. 잠시 후 다시 요청해 주세요.",
+  refunded: (amount: string) =>
+    `${amount}이 환불되었어요. 카드사에 따라 취소 내역이 보이기까지 3~7영업일이 걸릴 수 있어요.`,
+  pending:
+    "환불 결과를 아직 확인하지 못했어요. 담당자가 결제대행사에 확인한 뒤 안내해 드릴게요. 다시 요청하지 않으셔도 돼요.",
+  staffReview: "환불 요청이 접수되었어요. 담당자가 확인한 뒤 안내해 드릴게요.",
+  refundInProgress:
+    "이 결제의 다른 환불을 결제대행사에서 처리하고 있어요. 잠시 후 다시 요청해 주세요.",
+  requestNotFound: "환불 요청을 찾을 수 없어요.",
+  alreadyDecided: "이미 처리된 환불 요청이에요. 목록을 새로 고쳐 확인해 주세요.",
+  notPending: "결제대행사 확인을 기다리는 환불 요청이 아니에요.",
+  amountRequired: "환불할 금액을 1원 이상으로 입력해 주세요.",
+  amountExceedsPaid: (remaining: string) =>
+    `결제한 금액보다 많이 환불할 수 없어요. 이 요청의 항목에서 환불할 수 있는 금액은 최대 ${remaining}이에요.`,
+  noteRequired: "거절하거나 법정 환불액보다 많이 환불할 때는 사유(NOTE)를 적어 주세요.",
   staffOnly: "관리자만 할 수 있어요.",
 } as const;

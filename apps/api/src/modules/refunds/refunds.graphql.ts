@@ -1,0 +1,226 @@
+/**
+ * The refunds part of the `/payment/graphql` backend (issue #5; docs/api/refunds.md):
+ * `refundEligibility` (may I, why not, and how much the law gives) and `requestRefund`. Every
+ * field needs a Bearer token; another person's payment or item is FORBIDDEN (a parent acts for
+ * their children, staff for anyone). Errors carry `extensions.classification` and `code`.
+ * Merged into the payment backend by app.ts (`paymentGraphql`).
+ */
+import type { IResolvers, MercuriusContext } from "mercurius";
+import { z } from "zod";
+import { AppError, MESSAGES } from "../../errors.ts";
+import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
+import {
+  assessRefund,
+  requestRefund,
+  type RefundAssessment,
+  type RefundsDeps,
+} from "./refunds.service.ts";
+
+export const refundsSchema = /* GraphQL */ `
+  "One item of a payment as the refund page shows it. Amounts in won."
+  type RefundEligibilityItem {
+    paymentItemId: ID!
+    name: String!
+    itemKind: String!
+    "SPEC.md §4 set one: PAID, REFUND_REQUESTED, REFUNDED, REFUND_REQUEST_FAILED."
+    state: String
+    paidPrice: Int!
+    refundedAmount: Int!
+    "No SPEC.md §5 reason applies to this item."
+    eligible: Boolean!
+    "SPEC.md §5: CLOSED_LECTURE, NOT_MY_PAYMENT, ONE_MONTH_PASSED, REFUNDED_PAYMENT_ITEM, VBANK_IS_NOT_ALLOWED."
+    reasons: [String!]!
+    "What the law gives now, less what was already refunded."
+    amount: Int!
+    "ACADEMY_BEFORE_START, ACADEMY_FIRST_THIRD, ACADEMY_FIRST_HALF, ACADEMY_AFTER_HALF, DEVICE_WITHDRAWAL_7_DAYS, DEVICE_OPENED_OR_LATE, STAFF_DECISION (docs/refunds.md)."
+    rule: String!
+    "One Korean sentence for the page."
+    explanation: String!
+  }
+
+  "May this payment be refunded by self-service now, and how much the law gives."
+  type RefundEligibility {
+    paymentId: ID!
+    "No SPEC.md §5 reason applies to the items considered (those asked for, else those still refundable)."
+    eligible: Boolean!
+    reasons: [String!]!
+    "Won the law gives for the items considered; shown also when blocked (a staff request uses it)."
+    refundableAmount: Int!
+    "The items' rule, or MIXED."
+    rule: String!
+    explanation: String!
+    "CARD (cancelled on the card) or BANK (paid to a bank account: virtual account, cash)."
+    channel: String!
+    "requestRefund needs refundAccount."
+    refundAccountRequired: Boolean!
+    items: [RefundEligibilityItem!]!
+  }
+
+  input RefundAccountInput {
+    "Bank code as the payment gateway spells it, e.g. 004 (KB국민은행), 088 (신한은행)."
+    bankCode: String!
+    "Digits (dashes and spaces allowed)."
+    accountNumber: String!
+    holder: String!
+  }
+
+  input RequestRefundInput {
+    paymentId: ID!
+    "Items to refund; default: every item still refundable."
+    paymentItemIds: [ID!]
+    "Why, in the person's words (1-500 characters)."
+    reason: String!
+    "Needed when the channel is BANK."
+    refundAccount: RefundAccountInput
+    "A device or book in the request was used or opened (its value fell); default false."
+    opened: Boolean
+  }
+
+  type RequestRefundResult {
+    "REFUNDED (done), REFUND_REQUESTED (the gateway's answer is not known yet; staff check), STAFF_REVIEW (kept for staff)."
+    state: String!
+    "SPEC.md §5 reasons that sent it to staff."
+    reasons: [String!]!
+    "Won refunded now (0 unless REFUNDED)."
+    refundedAmount: Int!
+    "Won the law gives for the items."
+    amount: Int!
+    rule: String!
+    refundRequestId: ID!
+    channel: String!
+    "Korean sentence for the page."
+    message: String!
+  }
+
+  extend type Query {
+    "paymentItemIds: assess these items only (default: every item still refundable)."
+    refundEligibility(paymentId: ID!, paymentItemIds: [ID!], opened: Boolean): RefundEligibility!
+  }
+
+  extend type Mutation {
+    requestRefund(input: RequestRefundInput!): RequestRefundResult!
+  }
+`;
+
+const idField = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} 가 올바르지 않아요.` })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,15}$/, { error: `${label} 가 올바르지 않아요.` }))
+    .transform(Number);
+
+const itemIdsField = z
+  .array(idField("paymentItemIds"))
+  .max(50, { error: "한 번에 50개 항목까지 환불을 요청할 수 있어요." })
+  .nullish();
+
+const refundAccountInput = z.object({
+  bankCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Z]{2,4}$/, { error: "은행 코드를 확인해 주세요." }),
+  accountNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{6,20}$/, { error: "계좌번호는 숫자 6~20자리로 입력해 주세요." })),
+  holder: z
+    .string()
+    .trim()
+    .min(1, { error: "예금주를 입력해 주세요." })
+    .max(30, { error: "예금주는 30자까지 입력할 수 있어요." }),
+});
+
+const requestInput = z.object({
+  paymentId: idField("paymentId"),
+  paymentItemIds: itemIdsField,
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: "환불 사유를 입력해 주세요." })
+    .max(500, { error: "환불 사유는 500자까지 입력할 수 있어요." }),
+  refundAccount: refundAccountInput.nullish(),
+  opened: z.boolean().nullish(),
+});
+
+const eligibilityArgs = z.object({
+  paymentId: idField("paymentId"),
+  paymentItemIds: itemIdsField,
+  opened: z.boolean().nullish(),
+});
+
+function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => ({
+    field: issue.path.join("."),
+    message: issue.message,
+  }));
+  throw new AppError(
+    "validation",
+    "validation_failed",
+    fields[0]?.message ?? MESSAGES.validation,
+    fields,
+  );
+}
+
+/** The wire shape of an assessment (docs/api/refunds.md). */
+export function refundEligibilityGraphql(a: RefundAssessment) {
+  return {
+    paymentId: String(a.payment.id),
+    eligible: a.eligible,
+    reasons: a.reasons,
+    refundableAmount: a.refundableAmount,
+    rule: a.rule,
+    explanation: a.explanation,
+    channel: a.channel,
+    refundAccountRequired: a.refundAccountRequired,
+    items: a.items.map((i) => ({
+      paymentItemId: String(i.item.id),
+      name: i.item.name,
+      itemKind: i.item.itemKind,
+      state: i.item.state,
+      paidPrice: i.item.paidPrice,
+      refundedAmount: i.item.refundedAmount,
+      eligible: i.eligible,
+      reasons: i.reasons,
+      amount: i.amount,
+      rule: i.rule,
+      explanation: i.explanation,
+    })),
+  };
+}
+
+export function refundsResolvers(deps: RefundsDeps): IResolvers {
+  return {
+    Query: {
+      refundEligibility: async (_root: unknown, args: unknown, ctx: MercuriusContext) => {
+        const caller = await requireGraphqlUser(ctx);
+        const input = parseArgs(eligibilityArgs, args);
+        const assessment = await assessRefund(deps, caller, input.paymentId, {
+          itemIds: input.paymentItemIds ?? null,
+          opened: input.opened ?? false,
+        });
+        return refundEligibilityGraphql(assessment);
+      },
+    },
+    Mutation: {
+      requestRefund: async (_root: unknown, args: { input: unknown }, ctx: MercuriusContext) => {
+        const caller = await requireGraphqlUser(ctx);
+        const input = parseArgs(requestInput, args.input);
+        const result = await requestRefund(
+          deps,
+          caller,
+          {
+            paymentId: input.paymentId,
+            paymentItemIds: input.paymentItemIds ?? null,
+            reason: input.reason,
+            refundAccount: input.refundAccount ?? null,
+            opened: input.opened ?? false,
+          },
+          ctx.reply?.request.id ?? null,
+        );
+        return { ...result, refundRequestId: String(result.refundRequestId) };
+      },
+    },
+  };
+}

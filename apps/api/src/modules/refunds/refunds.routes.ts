@@ -1,0 +1,123 @@
+/**
+ * Staff refund calls on the main backend (ADMIN, SALES_TEAM; ONUEI_RES envelope, Bearer token;
+ * docs/api/refunds.md):
+ * - POST /admin/refund_requests — the requests in a state (default STAFF_REVIEW), oldest first;
+ * - POST /admin/refund_requests/decide — REFUNDED (with AMOUNT) or REJECTED (with NOTE);
+ * - POST /admin/refund_requests/settle — ask the gateway about a PENDING request (time-out).
+ * Handlers are thin: parse, call the service, map the result.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { success } from "../../rest/envelope.ts";
+import { parseBody } from "../../rest/rest-backend.ts";
+import type { RefundRequestRow } from "./refunds.repository.ts";
+import {
+  decideRefundRequest,
+  listRefundRequests,
+  settleRefundRequestByStaff,
+  type RefundsDeps,
+} from "./refunds.service.ts";
+
+const requestId = z.coerce
+  .number({ error: "REFUND_REQUEST_ID 는 숫자여야 해요." })
+  .int()
+  .positive({ error: "REFUND_REQUEST_ID 가 올바르지 않아요." });
+
+export const listInput = z.strictObject({
+  STATE: z
+    .enum(["STAFF_REVIEW", "PENDING", "REFUNDED", "FAILED", "REJECTED"], {
+      error: "STATE 는 STAFF_REVIEW, PENDING, REFUNDED, FAILED, REJECTED 중 하나여야 해요.",
+    })
+    .default("STAFF_REVIEW"),
+  LIMIT: z.number().int().min(1).max(100).default(50),
+});
+
+export const decideInput = z.strictObject({
+  REFUND_REQUEST_ID: requestId,
+  DECISION: z.enum(["REFUNDED", "REJECTED"], {
+    error: "DECISION 은 REFUNDED 또는 REJECTED 여야 해요.",
+  }),
+  /** Won; required for REFUNDED. */
+  AMOUNT: z.number({ error: "AMOUNT 는 숫자(원)여야 해요." }).int().optional(),
+  NOTE: z.string().max(300, { error: "NOTE 는 300자까지 적을 수 있어요." }).optional(),
+});
+
+export const settleInput = z.strictObject({ REFUND_REQUEST_ID: requestId });
+
+/** The REST shape of a refund request (field names in the main backend's UPPER_SNAKE). */
+export function refundRequestResponse(r: RefundRequestRow) {
+  const account = r.refundAccount as Record<string, string> | null;
+  return {
+    REFUND_REQUEST_ID: r.id,
+    PAYMENT_ID: r.paymentId,
+    PAYMENT_ITEM_IDS: r.paymentItemIds,
+    REQUESTED_BY_USER_NO: r.requestedByUserId,
+    INITIATOR: r.initiator,
+    REASON: r.reason,
+    STATE: r.state,
+    CHANNEL: r.channel,
+    AMOUNT: r.amount,
+    RULE: r.rule,
+    BLOCKED_REASONS: r.blockedReasons,
+    REFUND_ACCOUNT: account
+      ? {
+          BANK_CODE: account.bankCode ?? null,
+          ACCOUNT_NUMBER: account.accountNumber ?? null,
+          HOLDER: account.holder ?? null,
+        }
+      : null,
+    NOTE: r.gatewayNote,
+    CREATED_AT: r.createdAt.toISOString(),
+    DECIDED_AT: r.decidedAt?.toISOString() ?? null,
+    DECIDED_BY_USER_NO: r.decidedByUserId,
+  };
+}
+
+export async function refundsMainRoutes(
+  app: FastifyInstance,
+  opts: { deps: RefundsDeps },
+): Promise<void> {
+  const { deps } = opts;
+
+  app.post("/admin/refund_requests", { preHandler: app.requireAuth }, async (request, reply) => {
+    const input = parseBody(listInput, request);
+    const rows = await listRefundRequests(deps, request.auth!, {
+      state: input.STATE,
+      limit: input.LIMIT,
+    });
+    reply.header("cache-control", "no-store");
+    return success({ REFUND_REQUESTS: rows.map(refundRequestResponse) });
+  });
+
+  app.post(
+    "/admin/refund_requests/decide",
+    { preHandler: app.requireAuth },
+    async (request, reply) => {
+      const input = parseBody(decideInput, request);
+      const row = await decideRefundRequest(
+        deps,
+        request.auth!,
+        {
+          refundRequestId: input.REFUND_REQUEST_ID,
+          decision: input.DECISION,
+          amount: input.AMOUNT ?? null,
+          note: input.NOTE ?? null,
+        },
+        request.id,
+      );
+      reply.header("cache-control", "no-store");
+      return success({ REFUND_REQUEST: refundRequestResponse(row) });
+    },
+  );
+
+  app.post(
+    "/admin/refund_requests/settle",
+    { preHandler: app.requireAuth },
+    async (request, reply) => {
+      const input = parseBody(settleInput, request);
+      const row = await settleRefundRequestByStaff(deps, request.auth!, input.REFUND_REQUEST_ID);
+      reply.header("cache-control", "no-store");
+      return success({ REFUND_REQUEST: refundRequestResponse(row) });
+    },
+  );
+}

@@ -1,0 +1,966 @@
+/**
+ * Refunds (issue #5; SPEC.md §3 refund channels, §4 payment item states set one, §5 refund-
+ * ineligibility reasons, §9 refund window; contract docs/api/refunds.md, rules docs/refunds.md).
+ *
+ * - Eligibility per item is `refundEligibility` (SPEC.md §5); the amount is what Korean law gives
+ *   (`legalRefund`: 학원법 시행령 [별표 4] for lessons, 전자상거래법 제17조 for devices and books).
+ * - Self-service (no §5 reason, a card payment with a gateway id, an amount above 0): the items
+ *   go PAID → REFUND_REQUESTED with a conditional update and a PENDING refund request is
+ *   committed BEFORE the gateway is called, then the gateway cancels `amount` with
+ *   `checksum` = paidPrice − refundedAmount (PortOne refuses a stale balance, so a race cannot
+ *   refund twice). Success → items REFUNDED, payment PARTIALLY_/TOTALLY_REFUNDED; refusal →
+ *   items REFUND_REQUEST_FAILED, request FAILED; no answer → left PENDING/REFUND_REQUESTED and
+ *   settled by asking the gateway (`settleRefundRequest`), never by cancelling again.
+ * - Otherwise the request is kept for staff (STAFF_REVIEW) with the law's amount and the
+ *   reasons; the items wait in REFUND_REQUESTED. Staff decide REFUNDED (an amount up to what
+ *   remains paid; above the law's amount with a note) or REJECTED (with a note).
+ * Every request, outcome and decision is in the audit log.
+ */
+import {
+  PAYMENT_TRANSITIONS,
+  REFUND_INELIGIBILITY_REASONS,
+  canTransition,
+  isItemKind,
+  isStaffUserType,
+  legalRefund,
+  refundChannelOf,
+  refundEligibility,
+  formatRefundWon,
+  type Initiator,
+  type ItemKind,
+  type LegalRefund,
+  type PaymentItemState,
+  type PaymentMethod,
+  type PaymentRefundRule,
+  type PaymentState,
+  type RefundChannel,
+  type RefundIneligibilityReason,
+  type RefundRequester,
+} from "@seoltab/domain";
+import { AppError, REFUND_MESSAGES } from "../../errors.ts";
+import type { AuthUser } from "../accounts/access-tokens.ts";
+import { isParentOf } from "../accounts/accounts.repository.ts";
+import { insertAuditLog } from "../audit/audit.repository.ts";
+import {
+  GatewayRefusedError,
+  GatewayUnavailableError,
+  type GatewayPayment,
+} from "../payments/gateway/gateway.port.ts";
+import {
+  findItemsOfPayments,
+  findPaymentById,
+  transitionPayment,
+  withTransaction,
+  type PaymentItemRow,
+  type PaymentRow,
+} from "../payments/payments.repository.ts";
+import { mayActForStudent, type PaymentsDeps } from "../payments/payments.service.ts";
+import {
+  findItemsByIds,
+  findRefundRequestById,
+  findRefundRequestsByState,
+  hasPendingRefund,
+  insertRefundRequest,
+  lockPayment,
+  markItemsRefundRequested,
+  settleItems,
+  updateRefundRequestIf,
+  type Actor,
+  type RefundRequestRow,
+  type RefundRequestState,
+} from "./refunds.repository.ts";
+
+/** The refunds area runs on the payments area's dependencies (db, gateway, clock, log). */
+export type RefundsDeps = PaymentsDeps;
+
+/** A PENDING request whose cancel the gateway never saw is FAILED after this long, ms. */
+export const PENDING_GIVE_UP_MS = 10 * 60_000;
+
+/** A bank account to pay a BANK refund to. */
+export interface RefundAccount {
+  bankCode: string;
+  accountNumber: string;
+  holder: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assessment (shared by the query and the mutation)
+
+/** One item as the refund page shows it. */
+export interface ItemAssessment {
+  item: PaymentItemRow;
+  eligible: boolean;
+  reasons: RefundIneligibilityReason[];
+  /** Won the law gives now (less what was refunded). */
+  amount: number;
+  rule: string;
+  explanation: string;
+}
+
+/** What `refundEligibility` answers (docs/api/refunds.md). */
+export interface RefundAssessment {
+  payment: PaymentRow;
+  /** No SPEC.md §5 reason applies to the items considered (and there are some). */
+  eligible: boolean;
+  /** Reasons of the items considered, in SPEC.md §5 order. */
+  reasons: RefundIneligibilityReason[];
+  /** Won the law gives for the items considered (shown also when blocked). */
+  refundableAmount: number;
+  rule: PaymentRefundRule;
+  explanation: string;
+  channel: RefundChannel;
+  /** A BANK refund needs the account to pay to. */
+  refundAccountRequired: boolean;
+  /** Every item of the payment. */
+  items: ItemAssessment[];
+  /** The items the totals are about: the ones asked for, or those still refundable. */
+  considered: ItemAssessment[];
+}
+
+function initiatorOf(caller: AuthUser): Initiator {
+  if (caller.userType === "ADMIN") return "ADMIN";
+  if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
+  return "USER";
+}
+
+/** An item still open to a refund: PAID, or a failed request that may be asked again. */
+function isOpen(item: PaymentItemRow): boolean {
+  return item.state === "PAID" || item.state === "REFUND_REQUEST_FAILED";
+}
+
+/** The payment the caller may act on, or a FORBIDDEN / NOT_FOUND error. */
+async function paymentForCaller(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  paymentId: number,
+): Promise<PaymentRow> {
+  const payment = await findPaymentById(deps.db, paymentId);
+  if (!payment) {
+    throw new AppError("not_found", "payment_not_found", REFUND_MESSAGES.paymentNotFound);
+  }
+  if (!(await mayActForStudent(deps.db, caller, payment.userId))) {
+    throw new AppError("forbidden", "not_my_payment", REFUND_MESSAGES.notMyPayment);
+  }
+  return payment;
+}
+
+/**
+ * The items named by `ids` within `items`. An id of another person's item is FORBIDDEN; an id
+ * that is not in this payment (or does not exist) is a validation error.
+ */
+async function pickItems(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  items: PaymentItemRow[],
+  ids: readonly number[],
+): Promise<PaymentItemRow[]> {
+  const unique = [...new Set(ids)];
+  const own = new Map(items.map((i) => [i.id, i]));
+  const foreign = unique.filter((id) => !own.has(id));
+  if (foreign.length > 0) {
+    for (const other of await findItemsByIds(deps.db, foreign)) {
+      const payment = await findPaymentById(deps.db, other.paymentId);
+      if (payment && !(await mayActForStudent(deps.db, caller, payment.userId))) {
+        throw new AppError("forbidden", "not_my_payment", REFUND_MESSAGES.notMyPayment);
+      }
+    }
+    throw new AppError("validation", "payment_item_not_found", REFUND_MESSAGES.itemNotInPayment, [
+      { field: "paymentItemIds", message: REFUND_MESSAGES.itemNotInPayment },
+    ]);
+  }
+  return unique.map((id) => own.get(id)!);
+}
+
+/** When the payment was paid (completedAt; createdAt for rows without one). */
+function paidAtOf(payment: PaymentRow): Date {
+  return payment.completedAt ?? payment.createdAt;
+}
+
+/**
+ * When the lessons of a payment start, for the law's table. Only the payment time is recorded:
+ * the paid months run from it (docs/decisions/009-payments.md, subscriptions.started_at), so
+ * lessons are taken to start then. Replace with the first lesson's time once lessons are
+ * recorded (docs/refunds.md "Open points").
+ */
+function lessonsStartOf(payment: PaymentRow): Date {
+  return paidAtOf(payment);
+}
+
+function legalRefundOf(
+  payment: PaymentRow,
+  items: readonly PaymentItemRow[],
+  opened: boolean,
+  now: Date,
+): LegalRefund {
+  const paidAt = paidAtOf(payment);
+  return legalRefund({
+    paymentMethod: payment.paymentMethod as PaymentMethod,
+    items: items.map((item) => {
+      const kind: ItemKind = isItemKind(item.itemKind) ? item.itemKind : "ETC";
+      return {
+        id: item.id,
+        kind,
+        paidPrice: item.paidPrice,
+        refundedAmount: item.refundedAmount,
+        months: Math.max(1, item.months),
+        lessonsStartAt: lessonsStartOf(payment),
+        receivedAt: paidAt,
+        opened,
+      };
+    }),
+    now,
+  });
+}
+
+/**
+ * Assesses a refund of `paymentId` for `caller` at the clock's now: every item's SPEC.md §5
+ * reasons and the amount the law gives. Totals are over `itemIds` when given, else over the items
+ * still open to a refund (none open → REFUNDED_PAYMENT_ITEM).
+ * @throws AppError not_found `payment_not_found`; forbidden `not_my_payment` (another person's
+ *   payment or item); validation `payment_item_not_found`; conflict `payment_not_refundable`
+ *   (READY or FAILED payment)
+ */
+export async function assessRefund(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  paymentId: number,
+  options: { itemIds?: readonly number[] | null; opened?: boolean } = {},
+): Promise<RefundAssessment> {
+  const payment = await paymentForCaller(deps, caller, paymentId);
+  if (payment.state === "READY" || payment.state === "FAILED") {
+    throw new AppError("conflict", "payment_not_refundable", REFUND_MESSAGES.notRefundable);
+  }
+  const rows = await findItemsOfPayments(deps.db, [payment.id]);
+  const picked = options.itemIds?.length
+    ? await pickItems(deps, caller, rows, options.itemIds)
+    : null;
+  const now = deps.clock.now();
+  const requester: RefundRequester = {
+    userId: caller.userNo,
+    userType: caller.userType,
+    childUserIds:
+      caller.userType === "PARENT" && (await isParentOf(deps.db, caller.userNo, payment.userId))
+        ? [payment.userId]
+        : [],
+  };
+  const law = legalRefundOf(payment, rows, options.opened ?? false, now);
+  const items = rows.map((item, index): ItemAssessment => {
+    const { reasons } = refundEligibility({
+      payment: {
+        id: payment.id,
+        userId: payment.userId,
+        paymentMethod: payment.paymentMethod as PaymentMethod,
+        state: payment.state as PaymentState,
+        paidAt: paidAtOf(payment),
+      },
+      item: {
+        id: item.id,
+        state: (item.state ?? "PAID") as PaymentItemState,
+        kind: isItemKind(item.itemKind) ? item.itemKind : "ETC",
+      },
+      requester,
+      now,
+    });
+    const legal = law.items[index]!;
+    return {
+      item,
+      eligible: reasons.length === 0,
+      reasons,
+      amount: legal.amount,
+      rule: legal.rule,
+      explanation: legal.explanation,
+    };
+  });
+  const pickedIds = picked ? new Set(picked.map((i) => i.id)) : null;
+  const considered = items.filter((a) => (pickedIds ? pickedIds.has(a.item.id) : isOpen(a.item)));
+  const consideredLaw = legalRefundOf(
+    payment,
+    considered.map((a) => a.item),
+    options.opened ?? false,
+    now,
+  );
+  const reasonSet = new Set<RefundIneligibilityReason>(considered.flatMap((a) => a.reasons));
+  if (considered.length === 0) reasonSet.add("REFUNDED_PAYMENT_ITEM");
+  const reasons = REFUND_INELIGIBILITY_REASONS.filter((r) => reasonSet.has(r));
+  const channel = refundChannelOf(payment.paymentMethod as PaymentMethod);
+  return {
+    payment,
+    eligible: reasons.length === 0,
+    reasons,
+    refundableAmount: consideredLaw.amount,
+    rule: consideredLaw.rule,
+    explanation: consideredLaw.explanation,
+    channel,
+    refundAccountRequired: channel === "BANK",
+    items,
+    considered,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requesting a refund
+
+export interface RequestRefundInput {
+  paymentId: number;
+  /** Items to refund; default every item still open to a refund. */
+  paymentItemIds?: number[] | null;
+  /** Why, in the person's words (kept with the request). */
+  reason: string;
+  /** BANK refunds (virtual account, cash): where to pay the money back. */
+  refundAccount?: RefundAccount | null;
+  /** Devices/books in the request were used or opened (their value fell). */
+  opened?: boolean;
+}
+
+/** What `requestRefund` answers (docs/api/refunds.md). */
+export interface RequestRefundResult {
+  /** REFUNDED (done), REFUND_REQUESTED (gateway answer unknown), STAFF_REVIEW (kept for staff). */
+  state: "REFUNDED" | "REFUND_REQUESTED" | "STAFF_REVIEW";
+  /** SPEC.md §5 reasons that sent it to staff; empty otherwise. */
+  reasons: RefundIneligibilityReason[];
+  /** Won refunded by this request now (0 unless REFUNDED). */
+  refundedAmount: number;
+  /** Won the law gives for the items (what is refunded, or what staff start from). */
+  amount: number;
+  rule: PaymentRefundRule;
+  refundRequestId: number;
+  channel: RefundChannel;
+  message: string;
+}
+
+/** Sentinels to roll a transaction back: another request holds an item / is at the gateway. */
+class ItemsTaken extends Error {}
+class RefundInProgress extends Error {}
+
+function refundInProgress(): AppError {
+  return new AppError("conflict", "refund_in_progress", REFUND_MESSAGES.refundInProgress);
+}
+
+/**
+ * Asks for a refund of items of a payment (issue #5; docs/api/refunds.md, docs/refunds.md).
+ * @returns REFUNDED when the gateway cancelled at once, REFUND_REQUESTED when its answer is
+ *   unknown (staff settle it by asking the gateway), STAFF_REVIEW when self-service is blocked
+ * @throws AppError as `assessRefund`; conflict `refunded_payment_item` (an item already refunded
+ *   or being refunded — also the loser of two concurrent requests; nothing changed); validation
+ *   `refund_account_required` (BANK channel without an account); conflict `refund_in_progress`
+ *   (another refund of the payment awaits the gateway's answer); conflict `refund_refused`
+ *   (the gateway refused: items REFUND_REQUEST_FAILED, may be asked again); unavailable
+ *   `gateway_unavailable` (not sent; items REFUND_REQUEST_FAILED)
+ */
+export async function requestRefund(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  input: RequestRefundInput,
+  requestId: string | null,
+): Promise<RequestRefundResult> {
+  const assessment = await assessRefund(deps, caller, input.paymentId, {
+    itemIds: input.paymentItemIds ?? null,
+    opened: input.opened ?? false,
+  });
+  const { payment, considered, channel } = assessment;
+  if (
+    considered.length === 0 ||
+    considered.some((a) => !isOpen(a.item)) ||
+    assessment.reasons.includes("REFUNDED_PAYMENT_ITEM")
+  ) {
+    throw new AppError("conflict", "refunded_payment_item", REFUND_MESSAGES.refundedPaymentItem);
+  }
+  if (channel === "BANK" && !input.refundAccount) {
+    throw new AppError(
+      "validation",
+      "refund_account_required",
+      REFUND_MESSAGES.refundAccountRequired,
+      [{ field: "refundAccount", message: REFUND_MESSAGES.refundAccountRequired }],
+    );
+  }
+  const amount = assessment.refundableAmount;
+  const selfService =
+    assessment.eligible && channel === "CARD" && payment.gatewayPaymentId !== null && amount > 0;
+  const now = deps.clock.now();
+  const initiator = initiatorOf(caller);
+  const actor: Actor = { initiator, userId: caller.userNo, reason: input.reason, at: now };
+  const itemIds = considered.map((a) => a.item.id);
+
+  let request: RefundRequestRow;
+  try {
+    request = await withTransaction(deps.db, async (tx) => {
+      // One refund of a payment at the gateway at a time: its balance (the checksum) is only
+      // known when no cancel is in flight.
+      await lockPayment(tx, payment.id);
+      const moved = await markItemsRefundRequested(tx, payment.id, itemIds, actor);
+      if (moved.length !== itemIds.length) throw new ItemsTaken();
+      if (selfService && (await hasPendingRefund(tx, payment.id))) throw new RefundInProgress();
+      return insertRefundRequest(tx, {
+        paymentId: payment.id,
+        paymentItemIds: itemIds,
+        requestedByUserId: caller.userNo,
+        initiator,
+        reason: input.reason.slice(0, 500),
+        state: selfService ? "PENDING" : "STAFF_REVIEW",
+        channel,
+        amount,
+        rule: assessment.rule,
+        blockedReasons: assessment.reasons,
+        // Kept only where it is used: BANK refunds.
+        refundAccount:
+          channel === "BANK" && input.refundAccount ? { ...input.refundAccount } : null,
+        createdAt: now,
+      });
+    });
+  } catch (err) {
+    if (err instanceof ItemsTaken) {
+      throw new AppError("conflict", "refunded_payment_item", REFUND_MESSAGES.refundedPaymentItem);
+    }
+    if (err instanceof RefundInProgress) throw refundInProgress();
+    throw err;
+  }
+  await insertAuditLog(deps.db, {
+    kind: "EXECUTION",
+    initiator,
+    actorUserId: caller.userNo,
+    action: "refund_requested",
+    target: `refund_request:${request.id}`,
+    detail: {
+      paymentId: payment.id,
+      userId: payment.userId,
+      itemIds,
+      amount,
+      rule: assessment.rule,
+      channel,
+      state: request.state,
+      blockedReasons: assessment.reasons,
+    },
+    requestId,
+  });
+
+  const base = {
+    reasons: assessment.reasons,
+    amount,
+    rule: assessment.rule,
+    refundRequestId: request.id,
+    channel,
+  };
+  if (!selfService) {
+    return {
+      ...base,
+      state: "STAFF_REVIEW",
+      refundedAmount: 0,
+      message: REFUND_MESSAGES.staffReview,
+    };
+  }
+  const split = considered.map((a) => ({ id: a.item.id, amount: a.amount }));
+  const outcome = await cancelThroughGateway(deps, request, payment, split, actor, requestId);
+  if (outcome === "refunded") {
+    return {
+      ...base,
+      state: "REFUNDED",
+      refundedAmount: amount,
+      message: REFUND_MESSAGES.refunded(formatRefundWon(amount)),
+    };
+  }
+  return {
+    ...base,
+    state: "REFUND_REQUESTED",
+    refundedAmount: 0,
+    message: REFUND_MESSAGES.pending,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the gateway
+
+/**
+ * Cancels `request.amount` of the payment at the gateway with checksum = paidPrice −
+ * refundedAmount (our view of the refundable balance), and applies the outcome.
+ * @returns "refunded", or "pending" when the answer is unknown (left PENDING)
+ * @throws AppError conflict `refund_refused` (gateway refused) or unavailable
+ *   `gateway_unavailable` (not sent) — both after marking the request FAILED
+ */
+async function cancelThroughGateway(
+  deps: RefundsDeps,
+  request: RefundRequestRow,
+  payment: PaymentRow,
+  split: { id: number; amount: number }[],
+  actor: Actor,
+  requestId: string | null,
+): Promise<"refunded" | "pending"> {
+  const fresh = (await findPaymentById(deps.db, payment.id)) ?? payment;
+  const account = request.refundAccount as RefundAccount | null;
+  let gp: GatewayPayment;
+  try {
+    gp = await deps.gateway.cancelPayment({
+      impUid: fresh.gatewayPaymentId!,
+      amount: request.amount,
+      checksum: fresh.paidPrice - fresh.refundedAmount,
+      reason: request.reason.slice(0, 200) || "환불 요청",
+      ...(account && fresh.paymentMethod === "VBANK" ? { refundAccount: account } : {}),
+    });
+  } catch (err) {
+    if (err instanceof GatewayRefusedError || err instanceof GatewayUnavailableError) {
+      const note =
+        err instanceof GatewayRefusedError ? err.message : REFUND_MESSAGES.gatewayUnavailable;
+      await failRequest(deps, request, note, actor, requestId);
+      if (err instanceof GatewayUnavailableError) {
+        throw new AppError(
+          "unavailable",
+          "gateway_unavailable",
+          REFUND_MESSAGES.gatewayUnavailable,
+        );
+      }
+      throw new AppError("conflict", "refund_refused", REFUND_MESSAGES.refused(err.message), [], {
+        response: { PG_CODE: err.pgCode },
+      });
+    }
+    // No answer (time-out, broken connection): the cancel may have happened. Ask once now; if
+    // the gateway does not show it yet, leave it PENDING for staff (settleRefundRequest) —
+    // never cancel again.
+    deps.log.warn(
+      { err: err instanceof Error ? err.name : "unknown", refundRequestId: request.id },
+      "refund outcome unknown; asking the gateway",
+    );
+    const seen = await deps.gateway.getPayment(fresh.gatewayPaymentId!).catch(() => null);
+    if (seen && seen.cancelAmount >= fresh.refundedAmount + request.amount) {
+      await completeRequest(deps, request, split, seen.cancelAmount, actor, requestId, "PENDING");
+      return "refunded";
+    }
+    await insertAuditLog(deps.db, {
+      kind: "EXECUTION",
+      initiator: actor.initiator,
+      actorUserId: actor.userId,
+      action: "refund_pending",
+      target: `refund_request:${request.id}`,
+      detail: { paymentId: request.paymentId, amount: request.amount },
+      requestId,
+    });
+    return "pending";
+  }
+  await completeRequest(deps, request, split, gp.cancelAmount, actor, requestId, "PENDING");
+  return "refunded";
+}
+
+/**
+ * Marks a PENDING request REFUNDED and applies it: items REFUNDED with their amounts, the
+ * payment PARTIALLY_/TOTALLY_REFUNDED with refundedAmount = what the gateway has cancelled in
+ * total (`cancelAmount`; our running total when no gateway was involved). One transaction;
+ * a second application finds the request no longer PENDING and changes nothing.
+ */
+async function completeRequest(
+  deps: RefundsDeps,
+  request: RefundRequestRow,
+  split: { id: number; amount: number }[],
+  cancelAmount: number | null,
+  actor: Actor,
+  requestId: string | null,
+  from: RefundRequestState,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const done = await withTransaction(deps.db, async (tx) => {
+    const row = await updateRefundRequestIf(tx, request.id, from, {
+      state: "REFUNDED",
+      decidedAt: request.decidedAt ?? now,
+      gatewayNote:
+        cancelAmount === null
+          ? (request.gatewayNote ?? null)
+          : `결제대행사 취소 완료 (누적 취소 ${cancelAmount}원)`.slice(0, 300),
+    });
+    if (!row) return false;
+    await settleItems(tx, request.paymentId, split, "REFUNDED", { ...actor, at: now });
+    // The payment: refundedAmount as the gateway reports it, never above what was paid.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const payment = await findPaymentById(tx, request.paymentId);
+      if (!payment) break;
+      const total = Math.min(
+        payment.paidPrice,
+        cancelAmount === null
+          ? payment.refundedAmount + request.amount
+          : Math.max(cancelAmount, payment.refundedAmount),
+      );
+      const to: PaymentState =
+        total >= payment.paidPrice ? "TOTALLY_REFUNDED" : "PARTIALLY_REFUNDED";
+      const current = payment.state as PaymentState;
+      if (current === to && payment.refundedAmount === total) break;
+      if (!canTransition(PAYMENT_TRANSITIONS, current, to)) break;
+      const moved = await transitionPayment(tx, payment.id, {
+        from: current,
+        to,
+        initiator: actor.initiator,
+        actorUserId: actor.userId,
+        reason: `환불 요청 #${request.id}`,
+        at: now,
+        set: { refundedAmount: total },
+      });
+      if (moved) break;
+    }
+    return true;
+  });
+  if (done) {
+    await insertAuditLog(deps.db, {
+      kind: "EXECUTION",
+      initiator: actor.initiator,
+      actorUserId: actor.userId,
+      action: "refund_completed",
+      target: `refund_request:${request.id}`,
+      detail: { paymentId: request.paymentId, amount: request.amount, items: split },
+      requestId,
+    });
+  }
+  return done;
+}
+
+/** Marks a PENDING request FAILED and its items REFUND_REQUEST_FAILED (may be asked again). */
+async function failRequest(
+  deps: RefundsDeps,
+  request: RefundRequestRow,
+  note: string,
+  actor: Actor,
+  requestId: string | null,
+): Promise<void> {
+  const now = deps.clock.now();
+  const done = await withTransaction(deps.db, async (tx) => {
+    const row = await updateRefundRequestIf(tx, request.id, "PENDING", {
+      state: "FAILED",
+      decidedAt: now,
+      gatewayNote: note.slice(0, 300),
+    });
+    if (!row) return false;
+    await settleItems(
+      tx,
+      request.paymentId,
+      request.paymentItemIds.map((id) => ({ id, amount: 0 })),
+      "REFUND_REQUEST_FAILED",
+      { ...actor, reason: note, at: now },
+    );
+    return true;
+  });
+  if (done) {
+    await insertAuditLog(deps.db, {
+      kind: "EXECUTION",
+      initiator: actor.initiator,
+      actorUserId: actor.userId,
+      action: "refund_failed",
+      target: `refund_request:${request.id}`,
+      detail: { paymentId: request.paymentId, amount: request.amount, note: note.slice(0, 200) },
+      requestId,
+    });
+  }
+}
+
+/** floor(a × b / c) in exact integer arithmetic. */
+function mulDiv(a: number, b: number, c: number): number {
+  return Number((BigInt(a) * BigInt(b)) / BigInt(c));
+}
+
+/**
+ * Spreads `total` won over items, never above an item's `remaining` (paid − refunded): first in
+ * proportion to `preferred` (the law's amount of each item) up to the preferred amounts, then
+ * any excess in proportion to what remains above them. Rounds down and hands each remainder out
+ * in item order. Used when the exact per-item split is not at hand (staff decisions, settling an
+ * unknown outcome).
+ * Example: 1,000 over { lecture: remaining 567,000, preferred 504,000 }, { device: remaining
+ * 450,000, preferred 0 } → lecture 1,000, device 0.
+ */
+export function spreadOverItems(
+  total: number,
+  items: readonly { id: number; remaining: number; preferred: number }[],
+): { id: number; amount: number }[] {
+  const out = items.map((i) => ({ id: i.id, amount: 0 }));
+  const caps = items.map((i) => Math.max(0, i.remaining));
+  const fill = (amount: number, weights: number[]) => {
+    const sum = weights.reduce((s, w) => s + w, 0);
+    if (amount <= 0 || sum === 0) return amount;
+    const target = Math.min(amount, sum);
+    let left = target;
+    weights.forEach((w, index) => {
+      const give = mulDiv(target, w, sum);
+      out[index]!.amount += give;
+      left -= give;
+    });
+    weights.forEach((w, index) => {
+      const give = Math.min(left, w - mulDiv(target, w, sum));
+      out[index]!.amount += give;
+      left -= give;
+    });
+    return amount - target + left;
+  };
+  const preferred = items.map((i, index) => Math.min(Math.max(0, i.preferred), caps[index]!));
+  const rest = fill(total, preferred);
+  fill(
+    rest,
+    caps.map((cap, index) => cap - out[index]!.amount),
+  );
+  return out;
+}
+
+/**
+ * The items of a request with the law's amount of each as it was when the request was made
+ * (the rules are a pure function of time; the items' refunded amounts have not moved since, as
+ * they wait in REFUND_REQUESTED).
+ */
+async function itemsWithLawOf(deps: RefundsDeps, request: RefundRequestRow, payment: PaymentRow) {
+  const items = await findItemsByIds(deps.db, request.paymentItemIds);
+  const law = legalRefundOf(payment, items, false, request.createdAt);
+  return items.map((item, index) => ({
+    id: item.id,
+    remaining: item.paidPrice - item.refundedAmount,
+    preferred: law.items[index]!.amount,
+  }));
+}
+
+/**
+ * Settles a PENDING request by asking the gateway (never by cancelling again): when the
+ * gateway's cancelled total covers this request on top of what we have recorded, it is REFUNDED;
+ * when not, and the request has waited `giveUpAfterMs` (default 10 minutes), it is FAILED (items
+ * REFUND_REQUEST_FAILED); otherwise it stays PENDING.
+ * @returns the request as it is afterwards
+ * @throws whatever the gateway throws when it cannot be asked
+ */
+export async function settleRefundRequest(
+  deps: RefundsDeps,
+  request: RefundRequestRow,
+  initiator: Initiator,
+  options: { actorUserId?: number | null; giveUpAfterMs?: number } = {},
+): Promise<RefundRequestRow> {
+  if (request.state !== "PENDING") return request;
+  const payment = await findPaymentById(deps.db, request.paymentId);
+  const actor: Actor = {
+    initiator,
+    userId: options.actorUserId ?? null,
+    reason: `환불 요청 #${request.id} 결제대행사 확인`,
+    at: deps.clock.now(),
+  };
+  if (!payment?.gatewayPaymentId) return request;
+  const gp = await deps.gateway.getPayment(payment.gatewayPaymentId);
+  if (gp && gp.cancelAmount >= payment.refundedAmount + request.amount) {
+    await completeRequest(
+      deps,
+      request,
+      spreadOverItems(request.amount, await itemsWithLawOf(deps, request, payment)),
+      gp.cancelAmount,
+      actor,
+      null,
+      "PENDING",
+    );
+  } else {
+    const since = (request.decidedAt ?? request.createdAt).getTime();
+    const giveUp = options.giveUpAfterMs ?? PENDING_GIVE_UP_MS;
+    if (deps.clock.now().getTime() - since >= giveUp) {
+      await failRequest(deps, request, "결제대행사에 취소 기록이 없어요.", actor, null);
+    }
+  }
+  return (await findRefundRequestById(deps.db, request.id)) ?? request;
+}
+
+/**
+ * Settles every PENDING request older than a minute by asking the gateway (for a scheduled job
+ * or staff). Returns how many were looked at. Gateway errors are logged and skipped.
+ */
+export async function settlePendingRefunds(deps: RefundsDeps, limit = 50): Promise<number> {
+  const pending = await findRefundRequestsByState(deps.db, "PENDING", limit);
+  const now = deps.clock.now().getTime();
+  let seen = 0;
+  for (const request of pending) {
+    if (now - (request.decidedAt ?? request.createdAt).getTime() < 60_000) continue;
+    seen += 1;
+    try {
+      await settleRefundRequest(deps, request, "AUTO");
+    } catch (err) {
+      deps.log.warn(
+        { err: err instanceof Error ? err.name : "unknown", refundRequestId: request.id },
+        "could not settle a pending refund",
+      );
+    }
+  }
+  return seen;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff
+
+function requireStaff(caller: AuthUser): void {
+  if (!isStaffUserType(caller.userType)) {
+    throw new AppError("forbidden", "staff_only", REFUND_MESSAGES.staffOnly);
+  }
+}
+
+/**
+ * Refund requests in `state` (default STAFF_REVIEW), oldest first (ADMIN, SALES_TEAM).
+ * @throws AppError forbidden `staff_only`
+ */
+export async function listRefundRequests(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  options: { state: RefundRequestState; limit: number },
+): Promise<RefundRequestRow[]> {
+  requireStaff(caller);
+  return findRefundRequestsByState(deps.db, options.state, options.limit);
+}
+
+export interface DecideRefundInput {
+  refundRequestId: number;
+  decision: "REFUNDED" | "REJECTED";
+  /** REFUNDED: won to refund, 1 … what remains paid on the request's items. */
+  amount?: number | null;
+  /** Required for REJECTED and for an amount above the law's. */
+  note?: string | null;
+}
+
+/**
+ * A staff decision on a STAFF_REVIEW request (ADMIN, SALES_TEAM). REJECTED: the items become
+ * REFUND_REQUEST_FAILED (the person may ask again). REFUNDED: a card or virtual-account payment
+ * is cancelled through the gateway (virtual accounts to the account given); a cash payment is
+ * recorded as paid back by staff. Amount: at most what remains paid on the items (never more
+ * than paid); above the law's amount only with a note.
+ * @throws AppError forbidden `staff_only`; not_found `refund_request_not_found`; conflict
+ *   `refund_request_decided` (not in STAFF_REVIEW — e.g. decided by someone else first),
+ *   `refund_in_progress` (another refund of the payment awaits the gateway's answer);
+ *   validation `amount_required`, `refund_exceeds_paid`, `note_required`; as the gateway call
+ *   (`refund_refused`, `gateway_unavailable`)
+ */
+export async function decideRefundRequest(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  input: DecideRefundInput,
+  requestId: string | null,
+): Promise<RefundRequestRow> {
+  requireStaff(caller);
+  const request = await findRefundRequestById(deps.db, input.refundRequestId);
+  if (!request) {
+    throw new AppError("not_found", "refund_request_not_found", REFUND_MESSAGES.requestNotFound);
+  }
+  if (request.state !== "STAFF_REVIEW") {
+    throw new AppError("conflict", "refund_request_decided", REFUND_MESSAGES.alreadyDecided);
+  }
+  const note = input.note?.trim() || null;
+  const now = deps.clock.now();
+  const initiator = initiatorOf(caller);
+  const actor: Actor = {
+    initiator,
+    userId: caller.userNo,
+    reason: note ?? `환불 요청 #${request.id} 처리`,
+    at: now,
+  };
+
+  if (input.decision === "REJECTED") {
+    if (!note) throw new AppError("validation", "note_required", REFUND_MESSAGES.noteRequired);
+    const rejected = await withTransaction(deps.db, async (tx) => {
+      const row = await updateRefundRequestIf(tx, request.id, "STAFF_REVIEW", {
+        state: "REJECTED",
+        decidedAt: now,
+        decidedByUserId: caller.userNo,
+        gatewayNote: note.slice(0, 300),
+      });
+      if (!row) return null;
+      await settleItems(
+        tx,
+        request.paymentId,
+        request.paymentItemIds.map((id) => ({ id, amount: 0 })),
+        "REFUND_REQUEST_FAILED",
+        actor,
+      );
+      return row;
+    });
+    if (!rejected) {
+      throw new AppError("conflict", "refund_request_decided", REFUND_MESSAGES.alreadyDecided);
+    }
+    await insertAuditLog(deps.db, {
+      kind: "EXECUTION",
+      initiator,
+      actorUserId: caller.userNo,
+      action: "refund_rejected",
+      target: `refund_request:${request.id}`,
+      detail: { paymentId: request.paymentId, lawAmount: request.amount, note: note.slice(0, 200) },
+      requestId,
+    });
+    return rejected;
+  }
+
+  const amount = input.amount ?? 0;
+  if (!Number.isSafeInteger(amount) || amount < 1) {
+    throw new AppError("validation", "amount_required", REFUND_MESSAGES.amountRequired, [
+      { field: "AMOUNT", message: REFUND_MESSAGES.amountRequired },
+    ]);
+  }
+  const items = await findItemsByIds(deps.db, request.paymentItemIds);
+  const remaining = items.reduce((s, i) => s + i.paidPrice - i.refundedAmount, 0);
+  if (amount > remaining) {
+    const message = REFUND_MESSAGES.amountExceedsPaid(formatRefundWon(remaining));
+    throw new AppError("validation", "refund_exceeds_paid", message, [
+      { field: "AMOUNT", message },
+    ]);
+  }
+  if (amount > request.amount && !note) {
+    throw new AppError("validation", "note_required", REFUND_MESSAGES.noteRequired, [
+      { field: "NOTE", message: REFUND_MESSAGES.noteRequired },
+    ]);
+  }
+  const payment = (await findPaymentById(deps.db, request.paymentId))!;
+  const throughGateway = payment.paymentMethod !== "CASH" && payment.gatewayPaymentId !== null;
+  const lawAmount = request.amount;
+  // Take the request (STAFF_REVIEW → PENDING) so a second decision cannot run; amount becomes
+  // the decided one.
+  let taken: RefundRequestRow | null;
+  try {
+    taken = await withTransaction(deps.db, async (tx) => {
+      await lockPayment(tx, request.paymentId);
+      if (await hasPendingRefund(tx, request.paymentId)) throw new RefundInProgress();
+      return updateRefundRequestIf(tx, request.id, "STAFF_REVIEW", {
+        state: "PENDING",
+        amount,
+        decidedAt: now,
+        decidedByUserId: caller.userNo,
+        gatewayNote: note?.slice(0, 300) ?? null,
+      });
+    });
+  } catch (err) {
+    if (err instanceof RefundInProgress) throw refundInProgress();
+    throw err;
+  }
+  if (!taken) {
+    throw new AppError("conflict", "refund_request_decided", REFUND_MESSAGES.alreadyDecided);
+  }
+  await insertAuditLog(deps.db, {
+    kind: "EXECUTION",
+    initiator,
+    actorUserId: caller.userNo,
+    action: "refund_decided",
+    target: `refund_request:${request.id}`,
+    detail: {
+      paymentId: request.paymentId,
+      decision: "REFUNDED",
+      lawAmount,
+      amount,
+      throughGateway,
+      ...(note ? { note: note.slice(0, 200) } : {}),
+    },
+    requestId,
+  });
+  const split = spreadOverItems(amount, await itemsWithLawOf(deps, request, payment));
+  if (throughGateway) {
+    await cancelThroughGateway(deps, taken, payment, split, actor, requestId);
+  } else {
+    // Cash: staff pay the money back to the account themselves; record it.
+    await completeRequest(deps, taken, split, null, actor, requestId, "PENDING");
+  }
+  return (await findRefundRequestById(deps.db, request.id)) ?? taken;
+}
+
+/**
+ * Staff ask the gateway about a PENDING request (after a time-out). Settles it as
+ * `settleRefundRequest` does.
+ * @throws AppError forbidden `staff_only`; not_found; conflict `refund_request_not_pending`
+ */
+export async function settleRefundRequestByStaff(
+  deps: RefundsDeps,
+  caller: AuthUser,
+  refundRequestId: number,
+): Promise<RefundRequestRow> {
+  requireStaff(caller);
+  const request = await findRefundRequestById(deps.db, refundRequestId);
+  if (!request) {
+    throw new AppError("not_found", "refund_request_not_found", REFUND_MESSAGES.requestNotFound);
+  }
+  if (request.state !== "PENDING") {
+    throw new AppError("conflict", "refund_request_not_pending", REFUND_MESSAGES.notPending);
+  }
+  return settleRefundRequest(deps, request, initiatorOf(caller), { actorUserId: caller.userNo });
+}

@@ -1,0 +1,911 @@
+/**
+ * Refunds API (issue #5): refundEligibility and requestRefund on /payment/graphql, the staff
+ * REST calls, and bad input (another person's ids, twice, concurrently, more than paid). Builds
+ * the real app with the sandbox gateway behind a spy (every cancel recorded; time-outs on
+ * demand) and a clock tests move. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq, schema } from "@seoltab/db";
+import { lessonRefund } from "@seoltab/domain";
+import { offsetClock } from "../../clock.ts";
+import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import {
+  GatewayTimeoutError,
+  type CancelRequest,
+  type PaymentGateway,
+} from "../payments/gateway/gateway.port.ts";
+import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
+import { spreadOverItems } from "./refunds.service.ts";
+import {
+  call,
+  graphql,
+  linkParent,
+  merchantUid,
+  newUser,
+  pricedDevice,
+  registerCard,
+  responseOf,
+  smartMath,
+  subscribe,
+  type StoreItem,
+  type TestUser,
+} from "../payments/payments.test-support.ts";
+
+let t: TestApp;
+let sandbox: SandboxGateway;
+const clock = offsetClock();
+let math: StoreItem;
+let device: StoreItem;
+
+/** Every cancel the gateway was asked for, oldest first. */
+const cancels: CancelRequest[] = [];
+/**
+ * What the next cancel does: "normal"; "no-answer" (nothing cancelled, GatewayTimeoutError);
+ * "answer-lost" (cancelled, then GatewayTimeoutError, and the immediate look-up fails too).
+ */
+let nextCancel: "normal" | "no-answer" | "answer-lost" = "normal";
+let failLookups = 0;
+
+beforeAll(async () => {
+  sandbox = createSandboxGateway({ clock: () => clock.now() });
+  const spy: PaymentGateway = {
+    ...sandbox,
+    async cancelPayment(request) {
+      cancels.push(structuredClone(request));
+      const mode = nextCancel;
+      nextCancel = "normal";
+      if (mode === "no-answer") throw new GatewayTimeoutError("no answer (test)");
+      const result = await sandbox.cancelPayment(request);
+      if (mode === "answer-lost") {
+        failLookups = 1;
+        throw new GatewayTimeoutError("answer lost (test)");
+      }
+      return result;
+    },
+    async getPayment(impUid) {
+      if (failLookups > 0) {
+        failLookups -= 1;
+        throw new GatewayTimeoutError("look-up failed (test)");
+      }
+      return sandbox.getPayment(impUid);
+    },
+  };
+  t = await buildTestApp({}, {}, { payments: { gateway: spy, clock } });
+  math = await smartMath(t);
+  device = await pricedDevice(t);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+beforeEach(() => {
+  nextCancel = "normal";
+  failLookups = 0;
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const ELIGIBILITY = /* GraphQL */ `
+  query ($paymentId: ID!, $paymentItemIds: [ID!], $opened: Boolean) {
+    refundEligibility(paymentId: $paymentId, paymentItemIds: $paymentItemIds, opened: $opened) {
+      paymentId
+      eligible
+      reasons
+      refundableAmount
+      rule
+      explanation
+      channel
+      refundAccountRequired
+      items {
+        paymentItemId
+        itemKind
+        state
+        paidPrice
+        refundedAmount
+        eligible
+        reasons
+        amount
+        rule
+        explanation
+      }
+    }
+  }
+`;
+
+const REQUEST = /* GraphQL */ `
+  mutation ($input: RequestRefundInput!) {
+    requestRefund(input: $input) {
+      state
+      reasons
+      refundedAmount
+      amount
+      rule
+      refundRequestId
+      channel
+      message
+    }
+  }
+`;
+
+interface Paid {
+  paymentId: number;
+  paidPrice: number;
+  impUid: string;
+  lectureItemId: number;
+  deviceItemId: number | null;
+  items: { ID: number; ITEM_KIND: string; PAID_PRICE: number; MONTHS: number }[];
+}
+
+async function studentWithCard(): Promise<TestUser> {
+  const student = await newUser(t, "STUDENT");
+  const res = await registerCard(t, student);
+  expect(res.json().errors).toBeUndefined();
+  return student;
+}
+
+/** A paid order for `student` (3 months of smart math, and a device unless told otherwise). */
+async function pay(
+  student: TestUser,
+  options: { method?: "BILLING_CARD" | "VBANK"; withDevice?: boolean; by?: TestUser } = {},
+): Promise<Paid> {
+  const items = [{ id: math.id, lecture_multiple: 3 }];
+  if (options.withDevice ?? true) items.push({ id: device.id, lecture_multiple: 1 });
+  const body = {
+    USER_NO: student.userNo,
+    MERCHANT_UID: merchantUid(),
+    PAYMENT_METHOD: options.method ?? "BILLING_CARD",
+    ITEMS: items,
+  };
+  const res = await subscribe(t, options.by ?? student, body);
+  const payment = responseOf(res);
+  const [row] = await t.database.db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.id, payment.PAYMENT_ID));
+  const impUid = row!.gatewayPaymentId!;
+  if (payment.STATE === "READY") {
+    await sandbox.simulateDeposit(impUid);
+    await call(t, "/main/portone_webhook", { imp_uid: impUid, status: "paid" });
+  }
+  const lines = payment.ITEMS as Paid["items"];
+  return {
+    paymentId: payment.PAYMENT_ID,
+    paidPrice: payment.PAID_PRICE,
+    impUid,
+    lectureItemId: lines.find((l) => l.ITEM_KIND === "LECTURE")!.ID,
+    deviceItemId: lines.find((l) => l.ITEM_KIND === "DEVICE")?.ID ?? null,
+    items: lines,
+  };
+}
+
+async function eligibility(user: TestUser, paymentId: number, extra: Record<string, unknown> = {}) {
+  const res = await graphql(t, user, ELIGIBILITY, { paymentId: String(paymentId), ...extra });
+  return res.json();
+}
+
+async function refund(user: TestUser, input: Record<string, unknown>) {
+  const res = await graphql(t, user, REQUEST, {
+    input: { reason: "단순 변심", ...input, paymentId: String(input.paymentId) },
+  });
+  return res.json();
+}
+
+async function paymentRow(id: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.id, id));
+  return row!;
+}
+
+async function itemRows(paymentId: number) {
+  return t.database.db
+    .select()
+    .from(schema.paymentItems)
+    .where(eq(schema.paymentItems.paymentId, paymentId))
+    .orderBy(schema.paymentItems.id);
+}
+
+async function requestRow(id: number | string) {
+  const [row] = await t.database.db
+    .select()
+    .from(schema.refundRequests)
+    .where(eq(schema.refundRequests.id, Number(id)));
+  return row!;
+}
+
+function cancelsOf(impUid: string) {
+  return cancels.filter((c) => c.impUid === impUid);
+}
+
+/** The law's amount for the 3-month lecture of `paid` at the clock's now. */
+async function lectureLawAmount(paid: Paid): Promise<number> {
+  const row = await paymentRow(paid.paymentId);
+  const line = paid.items.find((i) => i.ID === paid.lectureItemId)!;
+  return lessonRefund({
+    paidPrice: line.PAID_PRICE,
+    months: line.MONTHS,
+    lessonsStartAt: row.completedAt!,
+    now: clock.now(),
+  }).amount;
+}
+
+function staff(user: TestUser, path: string, body: Record<string, unknown>) {
+  return call(t, `/main/admin/refund_requests${path}`, body, { token: user.token });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("refundEligibility + requestRefund: an eligible card payment", () => {
+  it("refunds every item at once by the law's amounts: one cancel, checksum = paid − refunded", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student);
+    const devicePrice = paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE;
+    const lecture = await lectureLawAmount(paid);
+
+    const seen = (await eligibility(student, paid.paymentId)).data.refundEligibility;
+    expect(seen).toMatchObject({
+      paymentId: String(paid.paymentId),
+      eligible: true,
+      reasons: [],
+      refundableAmount: lecture + devicePrice,
+      rule: "MIXED",
+      channel: "CARD",
+      refundAccountRequired: false,
+    });
+    expect(seen.items).toEqual([
+      expect.objectContaining({
+        paymentItemId: String(paid.lectureItemId),
+        eligible: true,
+        amount: lecture,
+        rule: "ACADEMY_FIRST_THIRD",
+        state: "PAID",
+      }),
+      expect.objectContaining({
+        paymentItemId: String(paid.deviceItemId),
+        amount: devicePrice,
+        rule: "DEVICE_WITHDRAWAL_7_DAYS",
+      }),
+    ]);
+    expect(seen.items[0].explanation).toContain("3개월 중 1개월째 달의 1/3이 지나기 전이라");
+
+    const done = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(done).toMatchObject({
+      state: "REFUNDED",
+      reasons: [],
+      refundedAmount: lecture + devicePrice,
+      amount: lecture + devicePrice,
+      channel: "CARD",
+    });
+    expect(done.message).toContain("환불되었어요");
+
+    expect(cancelsOf(paid.impUid)).toEqual([
+      expect.objectContaining({ amount: lecture + devicePrice, checksum: paid.paidPrice }),
+    ]);
+    expect((await sandbox.getPayment(paid.impUid))!.cancelAmount).toBe(lecture + devicePrice);
+
+    const payment = await paymentRow(paid.paymentId);
+    expect(payment).toMatchObject({
+      state: lecture + devicePrice === paid.paidPrice ? "TOTALLY_REFUNDED" : "PARTIALLY_REFUNDED",
+      refundedAmount: lecture + devicePrice,
+    });
+    expect((await itemRows(paid.paymentId)).map((i) => [i.state, i.refundedAmount])).toEqual([
+      ["REFUNDED", lecture],
+      ["REFUNDED", devicePrice],
+    ]);
+    const request = await requestRow(done.refundRequestId);
+    expect(request).toMatchObject({ state: "REFUNDED", channel: "CARD", initiator: "USER" });
+
+    // Transitions with their initiator; audit entries for the request and its outcome.
+    const transitions = await t.database.db
+      .select()
+      .from(schema.paymentTransitions)
+      .where(eq(schema.paymentTransitions.paymentId, paid.paymentId));
+    expect(
+      transitions
+        .filter((x) => x.toState.startsWith("REFUND") || x.toState.endsWith("REFUNDED"))
+        .map((x) => [
+          x.paymentItemId === null ? "payment" : "item",
+          x.fromState,
+          x.toState,
+          x.initiator,
+        ]),
+    ).toEqual([
+      ["item", "PAID", "REFUND_REQUESTED", "USER"],
+      ["item", "PAID", "REFUND_REQUESTED", "USER"],
+      ["item", "REFUND_REQUESTED", "REFUNDED", "USER"],
+      ["item", "REFUND_REQUESTED", "REFUNDED", "USER"],
+      ["payment", "PAID", payment.state, "USER"],
+    ]);
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLogs)
+      .where(eq(schema.auditLogs.target, `refund_request:${done.refundRequestId}`));
+    expect(audit.map((a) => a.action).sort()).toEqual(["refund_completed", "refund_requested"]);
+
+    // Afterwards: nothing left to refund.
+    const after = (await eligibility(student, paid.paymentId)).data.refundEligibility;
+    expect(after).toMatchObject({
+      eligible: false,
+      reasons: ["REFUNDED_PAYMENT_ITEM"],
+      refundableAmount: 0,
+    });
+  });
+
+  it("partial by items: the device first, then the lecture, each with the balance as checksum", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student);
+    const devicePrice = paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE;
+
+    const preview = (
+      await eligibility(student, paid.paymentId, { paymentItemIds: [String(paid.deviceItemId)] })
+    ).data.refundEligibility;
+    expect(preview).toMatchObject({
+      eligible: true,
+      refundableAmount: devicePrice,
+      rule: "DEVICE_WITHDRAWAL_7_DAYS",
+    });
+
+    const first = (
+      await refund(student, {
+        paymentId: paid.paymentId,
+        paymentItemIds: [String(paid.deviceItemId)],
+      })
+    ).data.requestRefund;
+    expect(first).toMatchObject({ state: "REFUNDED", refundedAmount: devicePrice });
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "PARTIALLY_REFUNDED",
+      refundedAmount: devicePrice,
+    });
+    expect((await itemRows(paid.paymentId)).map((i) => i.state)).toEqual(["PAID", "REFUNDED"]);
+
+    // The rest (no ids: every item still refundable = the lecture).
+    const lecture = await lectureLawAmount(paid);
+    const second = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(second).toMatchObject({
+      state: "REFUNDED",
+      refundedAmount: lecture,
+      rule: "ACADEMY_FIRST_THIRD",
+    });
+    expect(cancelsOf(paid.impUid).map((c) => [c.amount, c.checksum])).toEqual([
+      [devicePrice, paid.paidPrice],
+      [lecture, paid.paidPrice - devicePrice],
+    ]);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "PARTIALLY_REFUNDED",
+      refundedAmount: devicePrice + lecture,
+    });
+  });
+
+  it("a device said to be opened gets nothing by self-service: the request goes to staff", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student);
+    const ids = [String(paid.deviceItemId)];
+    const seen = (await eligibility(student, paid.paymentId, { paymentItemIds: ids, opened: true }))
+      .data.refundEligibility;
+    expect(seen).toMatchObject({
+      eligible: true,
+      refundableAmount: 0,
+      rule: "DEVICE_OPENED_OR_LATE",
+    });
+    const res = (
+      await refund(student, { paymentId: paid.paymentId, paymentItemIds: ids, opened: true })
+    ).data.requestRefund;
+    expect(res).toMatchObject({ state: "STAFF_REVIEW", amount: 0, refundedAmount: 0 });
+    expect(cancelsOf(paid.impUid)).toHaveLength(0);
+  });
+
+  it("a parent asks for their child's refund; a parent of someone else may not", async () => {
+    const child = await studentWithCard();
+    const parent = await newUser(t, "PARENT");
+    await linkParent(t, parent, child);
+    const paid = await pay(child, { by: parent, withDevice: false });
+    const otherParent = await newUser(t, "PARENT");
+
+    const denied = await refund(otherParent, { paymentId: paid.paymentId });
+    expect(denied.errors[0].extensions).toEqual({
+      classification: "FORBIDDEN",
+      code: "not_my_payment",
+    });
+    expect((await eligibility(parent, paid.paymentId)).data.refundEligibility.eligible).toBe(true);
+    const done = (await refund(parent, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(done.state).toBe("REFUNDED");
+    const request = await requestRow(done.refundRequestId);
+    expect(request).toMatchObject({ requestedByUserId: parent.userNo, initiator: "USER" });
+  });
+});
+
+describe("bad input: a clear error, nothing changed", () => {
+  it("twice: the second answers REFUNDED_PAYMENT_ITEM and cancels nothing", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student, { withDevice: false });
+    const ids = [String(paid.lectureItemId)];
+    expect(
+      (await refund(student, { paymentId: paid.paymentId, paymentItemIds: ids })).data.requestRefund
+        .state,
+    ).toBe("REFUNDED");
+    const before = await paymentRow(paid.paymentId);
+
+    const again = await refund(student, { paymentId: paid.paymentId, paymentItemIds: ids });
+    expect(again.errors[0].extensions).toEqual({
+      classification: "BAD_REQUEST",
+      code: "refunded_payment_item",
+    });
+    const all = await refund(student, { paymentId: paid.paymentId });
+    expect(all.errors[0].extensions.code).toBe("refunded_payment_item");
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: before.state,
+      refundedAmount: before.refundedAmount,
+    });
+    const item = (await eligibility(student, paid.paymentId, { paymentItemIds: ids })).data
+      .refundEligibility;
+    expect(item).toMatchObject({ eligible: false, reasons: ["REFUNDED_PAYMENT_ITEM"] });
+  });
+
+  it("five concurrent requests for one item refund it once", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student, { withDevice: false });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        refund(student, {
+          paymentId: paid.paymentId,
+          paymentItemIds: [String(paid.lectureItemId)],
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.data?.requestRefund?.state === "REFUNDED");
+    const refused = results.filter(
+      (r) => r.errors?.[0]?.extensions.code === "refunded_payment_item",
+    );
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(4);
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
+    const amount = ok[0]!.data.requestRefund.refundedAmount;
+    expect((await sandbox.getPayment(paid.impUid))!.cancelAmount).toBe(amount);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({ refundedAmount: amount });
+    expect((await itemRows(paid.paymentId))[0]!.refundedAmount).toBe(amount);
+    const requests = await t.database.db
+      .select()
+      .from(schema.refundRequests)
+      .where(eq(schema.refundRequests.paymentId, paid.paymentId));
+    expect(requests).toHaveLength(1);
+  });
+
+  it("concurrent requests for different items of one payment take turns: never a stale checksum", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student);
+    const results = await Promise.all(
+      [paid.lectureItemId, paid.deviceItemId].map((id) =>
+        refund(student, { paymentId: paid.paymentId, paymentItemIds: [String(id)] }),
+      ),
+    );
+    const ok = results.filter((r) => r.data?.requestRefund?.state === "REFUNDED");
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((x) => x.errors)) {
+      expect(r.errors[0].extensions.code).toBe("refund_in_progress");
+    }
+    const total = ok.reduce((s, r) => s + r.data.requestRefund.refundedAmount, 0);
+    expect((await sandbox.getPayment(paid.impUid))!.cancelAmount).toBe(total);
+    expect((await paymentRow(paid.paymentId)).refundedAmount).toBe(total);
+    expect(cancelsOf(paid.impUid)).toHaveLength(ok.length);
+  });
+
+  it("another person's payment, or their item inside mine: FORBIDDEN; unknown ids: NOT_FOUND / BAD_REQUEST", async () => {
+    const owner = await studentWithCard();
+    const stranger = await studentWithCard();
+    const theirs = await pay(owner, { withDevice: false });
+    const mine = await pay(stranger, { withDevice: false });
+
+    const query = await eligibility(stranger, theirs.paymentId);
+    expect(query.errors[0].extensions).toEqual({
+      classification: "FORBIDDEN",
+      code: "not_my_payment",
+    });
+    const request = await refund(stranger, { paymentId: theirs.paymentId });
+    expect(request.errors[0].extensions.classification).toBe("FORBIDDEN");
+    const smuggled = await refund(stranger, {
+      paymentId: mine.paymentId,
+      paymentItemIds: [String(mine.lectureItemId), String(theirs.lectureItemId)],
+    });
+    expect(smuggled.errors[0].extensions).toEqual({
+      classification: "FORBIDDEN",
+      code: "not_my_payment",
+    });
+    const missing = await eligibility(stranger, 987_654_321);
+    expect(missing.errors[0].extensions).toEqual({
+      classification: "NOT_FOUND",
+      code: "payment_not_found",
+    });
+    const notInPayment = await refund(stranger, {
+      paymentId: mine.paymentId,
+      paymentItemIds: ["987654321"],
+    });
+    expect(notInPayment.errors[0].extensions.code).toBe("payment_item_not_found");
+    const badId = await eligibility(stranger, "abc" as unknown as number);
+    expect(badId.errors[0].extensions.classification).toBe("BAD_REQUEST");
+    const noReason = await refund(stranger, { paymentId: mine.paymentId, reason: "  " });
+    expect(noReason.errors[0].extensions.code).toBe("validation_failed");
+
+    expect(cancelsOf(theirs.impUid)).toHaveLength(0);
+    expect(cancelsOf(mine.impUid)).toHaveLength(0);
+    expect((await itemRows(theirs.paymentId)).map((i) => i.state)).toEqual(["PAID"]);
+    expect((await itemRows(mine.paymentId)).map((i) => i.state)).toEqual(["PAID"]);
+  });
+
+  it("no token: UNAUTHORIZED; a client cannot name an amount (the server computes it)", async () => {
+    const anonymous = await graphql(t, null, ELIGIBILITY, { paymentId: "1" });
+    expect(anonymous.json().errors[0].extensions.classification).toBe("UNAUTHORIZED");
+    const student = await studentWithCard();
+    const paid = await pay(student, { withDevice: false });
+    // An amount in the document is refused by the schema (RequestRefundInput has none).
+    const res = await graphql(
+      t,
+      student,
+      `mutation { requestRefund(input: { paymentId: "${paid.paymentId}", reason: "x", amount: 99999999 }) { state } }`,
+    );
+    expect(res.json().errors[0].extensions.classification).toBe("BAD_REQUEST");
+    expect(cancelsOf(paid.impUid)).toHaveLength(0);
+  });
+});
+
+describe("blocked self-service becomes a staff request with the law's amount", () => {
+  it("ONE_MONTH_PASSED: STAFF_REVIEW with the amount; staff refund it through the gateway; never more than paid", async () => {
+    const student = await studentWithCard();
+    const admin = await newUser(t, "ADMIN");
+    const paid = await pay(student);
+    clock.advance(40 * 86_400_000);
+    const lecture = await lectureLawAmount(paid);
+    expect(lecture).toBeGreaterThan(0);
+    expect(lecture).toBeLessThan(paid.items.find((i) => i.ID === paid.lectureItemId)!.PAID_PRICE);
+
+    const seen = (await eligibility(student, paid.paymentId)).data.refundEligibility;
+    expect(seen).toMatchObject({
+      eligible: false,
+      reasons: ["ONE_MONTH_PASSED"],
+      refundableAmount: lecture,
+      rule: "MIXED",
+    });
+    expect(seen.items[1]).toMatchObject({ amount: 0, rule: "DEVICE_OPENED_OR_LATE" });
+
+    const asked = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(asked).toMatchObject({
+      state: "STAFF_REVIEW",
+      reasons: ["ONE_MONTH_PASSED"],
+      amount: lecture,
+      refundedAmount: 0,
+    });
+    expect(cancelsOf(paid.impUid)).toHaveLength(0);
+    expect(await requestRow(asked.refundRequestId)).toMatchObject({
+      state: "STAFF_REVIEW",
+      amount: lecture,
+      blockedReasons: ["ONE_MONTH_PASSED"],
+    });
+    expect((await itemRows(paid.paymentId)).map((i) => i.state)).toEqual([
+      "REFUND_REQUESTED",
+      "REFUND_REQUESTED",
+    ]);
+    // Asking again while staff look at it changes nothing.
+    const again = await refund(student, { paymentId: paid.paymentId });
+    expect(again.errors[0].extensions.code).toBe("refunded_payment_item");
+
+    // A student cannot use the staff calls.
+    expect((await staff(student, "", {})).statusCode).toBe(403);
+
+    const list = responseOf(await staff(admin, "", { STATE: "STAFF_REVIEW", LIMIT: 100 }));
+    const listed = list.REFUND_REQUESTS.find(
+      (r: { REFUND_REQUEST_ID: number }) => r.REFUND_REQUEST_ID === Number(asked.refundRequestId),
+    );
+    expect(listed).toMatchObject({
+      PAYMENT_ID: paid.paymentId,
+      AMOUNT: lecture,
+      RULE: "MIXED",
+      BLOCKED_REASONS: ["ONE_MONTH_PASSED"],
+      CHANNEL: "CARD",
+    });
+
+    const id = Number(asked.refundRequestId);
+    // More than paid: refused, nothing changed.
+    const tooMuch = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REFUNDED",
+      AMOUNT: paid.paidPrice + 1,
+      NOTE: "전액 환불",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(responseOf(tooMuch).ERROR_CODE).toBe("refund_exceeds_paid");
+    // Above the law's amount without a note: refused.
+    const noNote = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REFUNDED",
+      AMOUNT: lecture + 1,
+    });
+    expect(responseOf(noNote).ERROR_CODE).toBe("note_required");
+    expect(cancelsOf(paid.impUid)).toHaveLength(0);
+
+    const decided = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REFUNDED",
+      AMOUNT: lecture,
+    });
+    expect(decided.statusCode).toBe(200);
+    expect(responseOf(decided).REFUND_REQUEST).toMatchObject({
+      STATE: "REFUNDED",
+      AMOUNT: lecture,
+      DECIDED_BY_USER_NO: admin.userNo,
+    });
+    expect(cancelsOf(paid.impUid)).toEqual([
+      expect.objectContaining({ amount: lecture, checksum: paid.paidPrice }),
+    ]);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "PARTIALLY_REFUNDED",
+      refundedAmount: lecture,
+    });
+    const items = await itemRows(paid.paymentId);
+    expect(items.every((i) => i.state === "REFUNDED")).toBe(true);
+    // Spread by the law's split at the time of the request: all on the lecture, none on the device.
+    expect(items.map((i) => i.refundedAmount)).toEqual([lecture, 0]);
+    expect(items.every((i) => i.refundedAmount <= i.paidPrice)).toBe(true);
+
+    // Deciding twice: 409, nothing changed.
+    const twice = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REJECTED",
+      NOTE: "중복",
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLogs)
+      .where(eq(schema.auditLogs.target, `refund_request:${id}`));
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "refund_completed",
+      "refund_decided",
+      "refund_requested",
+    ]);
+  });
+
+  it("staff reject with a note; the items may be asked again", async () => {
+    const student = await studentWithCard();
+    const sales = await newUser(t, "SALES_TEAM");
+    const paid = await pay(student, { withDevice: false });
+    clock.advance(35 * 86_400_000);
+    const asked = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    const id = Number(asked.refundRequestId);
+    const noNote = await staff(sales, "/decide", { REFUND_REQUEST_ID: id, DECISION: "REJECTED" });
+    expect(responseOf(noNote).ERROR_CODE).toBe("note_required");
+    const rejected = await staff(sales, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REJECTED",
+      NOTE: "수업을 모두 들었어요",
+    });
+    expect(responseOf(rejected).REFUND_REQUEST).toMatchObject({
+      STATE: "REJECTED",
+      NOTE: "수업을 모두 들었어요",
+    });
+    expect((await itemRows(paid.paymentId))[0]!.state).toBe("REFUND_REQUEST_FAILED");
+    const again = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(again.state).toBe("STAFF_REVIEW");
+  });
+
+  it("VBANK: VBANK_IS_NOT_ALLOWED and a bank account is needed; staff refund to that account", async () => {
+    const student = await newUser(t, "STUDENT");
+    const admin = await newUser(t, "ADMIN");
+    const paid = await pay(student, { method: "VBANK", withDevice: false });
+    expect((await paymentRow(paid.paymentId)).state).toBe("PAID");
+
+    const seen = (await eligibility(student, paid.paymentId)).data.refundEligibility;
+    expect(seen).toMatchObject({
+      eligible: false,
+      reasons: ["VBANK_IS_NOT_ALLOWED"],
+      channel: "BANK",
+      refundAccountRequired: true,
+    });
+    const noAccount = await refund(student, { paymentId: paid.paymentId });
+    expect(noAccount.errors[0].extensions).toEqual({
+      classification: "BAD_REQUEST",
+      code: "refund_account_required",
+    });
+    expect((await itemRows(paid.paymentId))[0]!.state).toBe("PAID");
+
+    const account = { bankCode: "004", accountNumber: "123-456-789012", holder: "김설탭" };
+    const asked = (await refund(student, { paymentId: paid.paymentId, refundAccount: account }))
+      .data.requestRefund;
+    expect(asked).toMatchObject({
+      state: "STAFF_REVIEW",
+      reasons: ["VBANK_IS_NOT_ALLOWED"],
+      channel: "BANK",
+      amount: seen.refundableAmount,
+    });
+    const row = await requestRow(asked.refundRequestId);
+    expect(row.refundAccount).toEqual({ ...account, accountNumber: "123456789012" });
+    // The account number never reaches the audit log.
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLogs)
+      .where(eq(schema.auditLogs.target, `refund_request:${asked.refundRequestId}`));
+    expect(JSON.stringify(audit)).not.toContain("123456789012");
+
+    const decided = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: Number(asked.refundRequestId),
+      DECISION: "REFUNDED",
+      AMOUNT: seen.refundableAmount,
+    });
+    expect(responseOf(decided).REFUND_REQUEST.STATE).toBe("REFUNDED");
+    expect(cancelsOf(paid.impUid)).toEqual([
+      expect.objectContaining({
+        amount: seen.refundableAmount,
+        checksum: paid.paidPrice,
+        refundAccount: { bankCode: "004", accountNumber: "123456789012", holder: "김설탭" },
+      }),
+    ]);
+    expect((await paymentRow(paid.paymentId)).refundedAmount).toBe(seen.refundableAmount);
+  });
+
+  it("cash: paid back by staff to the account given (no gateway), up to everything paid", async () => {
+    const student = await newUser(t, "STUDENT");
+    const admin = await newUser(t, "ADMIN");
+    const res = await call(
+      t,
+      "/main/admin/payments/cash",
+      {
+        USER_NO: student.userNo,
+        MERCHANT_UID: merchantUid(),
+        ITEMS: [{ id: math.id, lecture_multiple: 1 }],
+      },
+      { token: admin.token },
+    );
+    const payment = responseOf(res);
+    expect(payment.STATE).toBe("PAID");
+    const asked = (
+      await refund(student, {
+        paymentId: payment.PAYMENT_ID,
+        refundAccount: { bankCode: "088", accountNumber: "110123456789", holder: "김설탭" },
+      })
+    ).data.requestRefund;
+    expect(asked).toMatchObject({ state: "STAFF_REVIEW", reasons: [], channel: "BANK" });
+    const decided = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: Number(asked.refundRequestId),
+      DECISION: "REFUNDED",
+      AMOUNT: payment.PAID_PRICE,
+      NOTE: "수업 시작 전 취소 확인",
+    });
+    expect(responseOf(decided).REFUND_REQUEST.STATE).toBe("REFUNDED");
+    expect(await paymentRow(payment.PAYMENT_ID)).toMatchObject({
+      state: "TOTALLY_REFUNDED",
+      refundedAmount: payment.PAID_PRICE,
+    });
+  });
+});
+
+describe("the gateway refuses or does not answer", () => {
+  it("a stale checksum (a cancel made at the gateway's console) is refused: FAILED, may be asked again", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student, { withDevice: false });
+    await sandbox.cancelPayment({
+      impUid: paid.impUid,
+      amount: 1_000,
+      checksum: paid.paidPrice,
+      reason: "콘솔 취소",
+    });
+    const refused = await refund(student, { paymentId: paid.paymentId });
+    expect(refused.errors[0].extensions).toEqual({
+      classification: "BAD_REQUEST",
+      code: "refund_refused",
+    });
+    expect(refused.errors[0].message).toContain("취소가능잔액");
+    expect((await itemRows(paid.paymentId))[0]!.state).toBe("REFUND_REQUEST_FAILED");
+    const [failed] = await t.database.db
+      .select()
+      .from(schema.refundRequests)
+      .where(
+        and(
+          eq(schema.refundRequests.paymentId, paid.paymentId),
+          eq(schema.refundRequests.state, "FAILED"),
+        ),
+      );
+    expect(failed!.gatewayNote).toContain("취소가능잔액");
+
+    // The webhook mirrors the console cancel; asking again now works.
+    await call(t, "/main/portone_webhook", { imp_uid: paid.impUid, status: "paid" });
+    expect((await paymentRow(paid.paymentId)).refundedAmount).toBe(1_000);
+    const lecture = await lectureLawAmount(paid);
+    const done = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(done).toMatchObject({ state: "REFUNDED", refundedAmount: lecture });
+    // (The console cancel went to the sandbox directly, so the spy saw only our two asks.)
+    expect(cancelsOf(paid.impUid).map((c) => c.checksum)).toEqual([
+      paid.paidPrice,
+      paid.paidPrice - 1_000,
+    ]);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({ refundedAmount: 1_000 + lecture });
+  });
+
+  it("no answer and nothing cancelled: REFUND_REQUESTED; staff settle it FAILED after 10 minutes", async () => {
+    const student = await studentWithCard();
+    const admin = await newUser(t, "ADMIN");
+    const paid = await pay(student, { withDevice: false });
+    nextCancel = "no-answer";
+    const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(res).toMatchObject({ state: "REFUND_REQUESTED", refundedAmount: 0 });
+    expect(res.message).toContain("담당자");
+    expect(await requestRow(res.refundRequestId)).toMatchObject({ state: "PENDING" });
+    expect((await itemRows(paid.paymentId))[0]!.state).toBe("REFUND_REQUESTED");
+    // A repeat does not cancel again.
+    const again = await refund(student, { paymentId: paid.paymentId });
+    expect(again.errors[0].extensions.code).toBe("refunded_payment_item");
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
+
+    const early = await staff(admin, "/settle", { REFUND_REQUEST_ID: Number(res.refundRequestId) });
+    expect(responseOf(early).REFUND_REQUEST.STATE).toBe("PENDING");
+    clock.advance(11 * 60_000);
+    const late = await staff(admin, "/settle", { REFUND_REQUEST_ID: Number(res.refundRequestId) });
+    expect(responseOf(late).REFUND_REQUEST.STATE).toBe("FAILED");
+    expect((await itemRows(paid.paymentId))[0]!.state).toBe("REFUND_REQUEST_FAILED");
+    expect(await paymentRow(paid.paymentId)).toMatchObject({ state: "PAID", refundedAmount: 0 });
+  });
+
+  it("cancelled but the answer was lost: REFUND_REQUESTED, then settled REFUNDED by asking, one cancel", async () => {
+    const student = await studentWithCard();
+    const admin = await newUser(t, "ADMIN");
+    const paid = await pay(student, { withDevice: false });
+    const lecture = await lectureLawAmount(paid);
+    nextCancel = "answer-lost";
+    const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(res.state).toBe("REFUND_REQUESTED");
+    const settled = await staff(admin, "/settle", {
+      REFUND_REQUEST_ID: Number(res.refundRequestId),
+    });
+    expect(responseOf(settled).REFUND_REQUEST.STATE).toBe("REFUNDED");
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "PARTIALLY_REFUNDED",
+      refundedAmount: lecture,
+    });
+    expect((await itemRows(paid.paymentId))[0]).toMatchObject({
+      state: "REFUNDED",
+      refundedAmount: lecture,
+    });
+  });
+});
+
+describe("spreadOverItems (staff amounts over items)", () => {
+  const lecture = { id: 1, remaining: 567_000, preferred: 504_000 };
+  const device = { id: 2, remaining: 450_000, preferred: 0 };
+  it.each<[string, number, number[]]>([
+    ["within the law's amounts: by the law's split", 1_000, [1_000, 0]],
+    ["exactly the law's amounts", 504_000, [504_000, 0]],
+    ["above: the excess by what remains above the law", 604_000, [516_281, 87_719]],
+    ["everything paid", 1_017_000, [567_000, 450_000]],
+    ["more than paid is capped", 2_000_000, [567_000, 450_000]],
+  ])("%s (%i won → %j)", (_name, total, amounts) => {
+    const out = spreadOverItems(total, [lecture, device]);
+    expect(out.map((o) => o.amount)).toEqual(amounts);
+    expect(out.reduce((s, o) => s + o.amount, 0)).toBe(Math.min(total, 1_017_000));
+  });
+
+  it("rounds down and hands the remainder out in item order", () => {
+    const out = spreadOverItems(10, [
+      { id: 1, remaining: 5, preferred: 3 },
+      { id: 2, remaining: 5, preferred: 3 },
+    ]);
+    expect(out).toEqual([
+      { id: 1, amount: 5 },
+      { id: 2, amount: 5 },
+    ]);
+    expect(spreadOverItems(5, [{ id: 1, remaining: 0, preferred: 0 }])).toEqual([
+      { id: 1, amount: 0 },
+    ]);
+    expect(
+      spreadOverItems(1, [
+        { id: 1, remaining: 5, preferred: 1 },
+        { id: 2, remaining: 5, preferred: 1 },
+      ]),
+    ).toEqual([
+      { id: 1, amount: 1 },
+      { id: 2, amount: 0 },
+    ]);
+  });
+});

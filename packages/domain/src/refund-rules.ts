@@ -1,0 +1,332 @@
+/**
+ * The refund amount Korean law gives for each item of a payment (issue #5; docs/refunds.md has
+ * the sources, worked examples and what staff do). Pure: the current time is a parameter. Money
+ * is integer won, rounded down once per item. Calendar months are Asia/Seoul (`addMonthsSeoul`).
+ *
+ * - Lessons (LECTURE, SINGLE_LECTURE_GROUP): 학원의 설립·운영 및 과외교습에 관한 법률 제18조,
+ *   시행령 제18조 [별표 4] 교습비등 반환기준, for the reason "the learner gives up of their own
+ *   will" (시행령 제18조제2항제3호).
+ *   - before lessons start → everything paid (ACADEMY_BEFORE_START);
+ *   - a period of at most one month: before 1/3 of it has passed → 2/3 (ACADEMY_FIRST_THIRD),
+ *     before 1/2 → 1/2 (ACADEMY_FIRST_HALF), after that → nothing (ACADEMY_AFTER_HALF);
+ *   - a period of more than one month: the month in progress by the rows above, plus every
+ *     month not yet started in full (the rule is named by the month in progress).
+ *   Months run from the lessons' start in Asia/Seoul calendar months; "passed" is measured in
+ *   time (the share of the month's milliseconds), standing in for lesson hours (비고 1).
+ * - Devices and books (DEVICE, SEOLTAB_BOOK): 전자상거래 등에서의 소비자보호에 관한 법률
+ *   제17조 청약철회 — within 7 days of receiving the goods (민법 제157조: the first day is not
+ *   counted, the period ends at 24:00 Asia/Seoul of the 7th day), unless used or opened so that
+ *   their value fell (제17조제2항) → the price paid (DEVICE_WITHDRAWAL_7_DAYS); otherwise
+ *   nothing by self-service (DEVICE_OPENED_OR_LATE; staff may still decide).
+ * - Anything else (delivery fees, penalties, contents, ...): no automatic rule; 0 and
+ *   STAFF_DECISION.
+ *
+ * What was already refunded on an item is subtracted, so the sum of refunds never exceeds what
+ * the law gives, nor what was paid.
+ */
+import type { ItemKind, PaymentMethod, RefundChannel } from "./enums.ts";
+import { assertNonNegativeInteger, type Won } from "./money.ts";
+import { SEOUL_UTC_OFFSET_MS, addMonthsSeoul, seoulDateParts } from "./time.ts";
+
+/** Rule codes, stored in refund_requests.rule and sent on the wire (docs/refunds.md). */
+export const REFUND_RULES = [
+  "ACADEMY_BEFORE_START",
+  "ACADEMY_FIRST_THIRD",
+  "ACADEMY_FIRST_HALF",
+  "ACADEMY_AFTER_HALF",
+  "DEVICE_WITHDRAWAL_7_DAYS",
+  "DEVICE_OPENED_OR_LATE",
+  "STAFF_DECISION",
+] as const;
+export type RefundRule = (typeof REFUND_RULES)[number];
+
+/** The rule of a whole payment whose items follow different rules. */
+export const MIXED_REFUND_RULE = "MIXED";
+export type PaymentRefundRule = RefundRule | typeof MIXED_REFUND_RULE;
+
+/** Which law an item kind falls under. */
+export type RefundCategory = "LESSON" | "GOODS" | "OTHER";
+
+/** Days of the e-commerce withdrawal period (전자상거래법 제17조제1항). */
+export const WITHDRAWAL_DAYS = 7;
+
+const LESSON_KINDS: ReadonlySet<ItemKind> = new Set<ItemKind>(["LECTURE", "SINGLE_LECTURE_GROUP"]);
+const GOODS_KINDS: ReadonlySet<ItemKind> = new Set<ItemKind>(["DEVICE", "SEOLTAB_BOOK"]);
+
+/** LESSON for lectures, GOODS for devices and books, OTHER for everything else. */
+export function refundCategoryOf(kind: ItemKind): RefundCategory {
+  if (LESSON_KINDS.has(kind)) return "LESSON";
+  if (GOODS_KINDS.has(kind)) return "GOODS";
+  return "OTHER";
+}
+
+/**
+ * How money goes back (SPEC.md §3 refund channels): a card payment is cancelled on the card
+ * (CARD); a virtual-account or cash payment is paid back to a bank account (BANK).
+ */
+export function refundChannelOf(paymentMethod: PaymentMethod): RefundChannel {
+  return paymentMethod === "BILLING_CARD" ? "CARD" : "BANK";
+}
+
+/** "1,234,567원". */
+export function formatRefundWon(won: Won): string {
+  return `${String(won).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}원`;
+}
+
+/** "2026년 3월 8일" (Asia/Seoul). */
+function seoulDateLabel(instant: Date): string {
+  const p = seoulDateParts(instant);
+  return `${p.year}년 ${p.month}월 ${p.day}일`;
+}
+
+function assertValidDate(value: Date, label: string): number {
+  const time = value.getTime();
+  if (Number.isNaN(time)) throw new RangeError(`${label}: invalid Date`);
+  return time;
+}
+
+/** floor(won × numerator / denominator), exact for safe integers (no float rounding). */
+function shareOf(won: Won, numerator: number, denominator: number): Won {
+  return Number((BigInt(won) * BigInt(numerator)) / BigInt(denominator));
+}
+
+/** What the law gives for one item before subtracting earlier refunds. */
+export interface RuleOutcome {
+  /** Won the rule gives for the item (of its paid price). */
+  amount: Won;
+  rule: RefundRule;
+  /** One Korean sentence for the refund page. */
+  explanation: string;
+}
+
+export interface LessonRefundInput {
+  /** Won paid for the item. */
+  paidPrice: Won;
+  /** Months of lessons the item pays for (≥ 1). */
+  months: number;
+  /** When lessons start(ed); null = not started. */
+  lessonsStartAt: Date | null;
+  now: Date;
+}
+
+/**
+ * The refund of lessons by 학원법 시행령 [별표 4] (see the module note). The month in progress
+ * is found by Asia/Seoul calendar months from `lessonsStartAt` (`addMonthsSeoul(start, k)`);
+ * within it, "before 1/3" means elapsed × 3 < the month's length (exactly 1/3 has passed is not
+ * "before"). After the whole period, nothing (ACADEMY_AFTER_HALF).
+ * Example: 567,000 won for 3 months, 5 days into the first month (of 31) → 2/3 of the month in
+ * progress + 2 months in full = floor(567,000 × (4 + 2 × 6) / 18) = 504,000 won.
+ * @throws RangeError for a negative/fractional price, months < 1, or an invalid Date
+ */
+export function lessonRefund({
+  paidPrice,
+  months,
+  lessonsStartAt,
+  now,
+}: LessonRefundInput): RuleOutcome {
+  assertNonNegativeInteger(paidPrice, "paidPrice (won)");
+  if (!Number.isSafeInteger(months) || months < 1) {
+    throw new RangeError(`months must be a whole number ≥ 1 for lessons, got ${months}`);
+  }
+  const nowMs = assertValidDate(now, "now");
+  if (lessonsStartAt === null || nowMs < assertValidDate(lessonsStartAt, "lessonsStartAt")) {
+    return {
+      amount: paidPrice,
+      rule: "ACADEMY_BEFORE_START",
+      explanation: `수업 시작 전이라 낸 수업료 전액 ${formatRefundWon(paidPrice)}을 돌려받을 수 있어요.`,
+    };
+  }
+  for (let month = 0; month < months; month += 1) {
+    const from = addMonthsSeoul(lessonsStartAt, month).getTime();
+    const to = addMonthsSeoul(lessonsStartAt, month + 1).getTime();
+    if (nowMs >= to) continue;
+    const elapsed = nowMs - from;
+    const length = to - from;
+    // Sixths of the month in progress given back: 2/3 = 4/6, 1/2 = 3/6, nothing after half.
+    // (part and "and" are spelled with their particles: 2/3와, 1/2과.)
+    const [sixths, rule, passed, part, partAnd] =
+      elapsed * 3 < length
+        ? ([4, "ACADEMY_FIRST_THIRD", "1/3이 지나기 전이라", "2/3", "2/3와"] as const)
+        : elapsed * 2 < length
+          ? ([3, "ACADEMY_FIRST_HALF", "절반이 지나기 전이라", "1/2", "1/2과"] as const)
+          : ([0, "ACADEMY_AFTER_HALF", "절반이 지나", "", ""] as const);
+    const remaining = months - month - 1;
+    const amount = shareOf(paidPrice, sixths + remaining * 6, months * 6);
+    const which =
+      months === 1
+        ? "수업 기간의"
+        : remaining === 0
+          ? `${months}개월 중 마지막 달의`
+          : `${months}개월 중 ${month + 1}개월째 달의`;
+    let explanation: string;
+    if (sixths === 0 && remaining === 0) {
+      explanation = `${which} ${passed} 돌려받을 수업료가 없어요.`;
+    } else if (sixths === 0) {
+      explanation = `${which} ${passed} 이번 달 수업료는 돌려받을 수 없지만, 남은 ${remaining}개월 수업료 전액 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+    } else if (remaining === 0) {
+      explanation = `${which} ${passed} ${months === 1 ? "" : "이번 달 "}수업료의 ${part}인 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+    } else {
+      explanation = `${which} ${passed} 이번 달 수업료의 ${partAnd} 남은 ${remaining}개월 수업료 전액을 합한 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+    }
+    return { amount, rule, explanation };
+  }
+  return {
+    amount: 0,
+    rule: "ACADEMY_AFTER_HALF",
+    explanation: "수업 기간이 끝나 돌려받을 수업료가 없어요.",
+  };
+}
+
+/**
+ * The last instant of the 7-day withdrawal period for goods received at `receivedAt`: 24:00
+ * Asia/Seoul at the end of the 7th day after the day of receipt (민법 제157조 초일 불산입,
+ * 제159조). Example: received 2026-03-01 15:00 KST → withdrawals until 2026-03-08 24:00 KST
+ * (= 2026-03-09T00:00+09:00, exclusive).
+ * @throws RangeError for an invalid Date
+ */
+export function withdrawalDeadline(receivedAt: Date): Date {
+  assertValidDate(receivedAt, "receivedAt");
+  const p = seoulDateParts(receivedAt);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day + WITHDRAWAL_DAYS + 1) - SEOUL_UTC_OFFSET_MS);
+}
+
+export interface GoodsRefundInput {
+  paidPrice: Won;
+  /** When the goods were received (the payment time when no delivery date is known). */
+  receivedAt: Date;
+  /** Used, or opened beyond checking the contents, so that their value fell (제17조제2항). */
+  opened: boolean;
+  now: Date;
+}
+
+/**
+ * The refund of a device or book by 전자상거래법 제17조 (see the module note): the price paid
+ * before `withdrawalDeadline(receivedAt)` unless `opened`; otherwise 0 (staff may decide).
+ * @throws RangeError for an invalid price or Date
+ */
+export function goodsRefund({ paidPrice, receivedAt, opened, now }: GoodsRefundInput): RuleOutcome {
+  assertNonNegativeInteger(paidPrice, "paidPrice (won)");
+  const deadline = withdrawalDeadline(receivedAt);
+  const lastDay = seoulDateLabel(new Date(deadline.getTime() - 1));
+  if (opened) {
+    return {
+      amount: 0,
+      rule: "DEVICE_OPENED_OR_LATE",
+      explanation:
+        "사용했거나 개봉해 가치가 줄어든 상품은 청약철회 대상이 아니라 바로 돌려드릴 금액이 없어요. 담당자가 상태를 확인해 안내해 드려요.",
+    };
+  }
+  if (assertValidDate(now, "now") >= deadline.getTime()) {
+    return {
+      amount: 0,
+      rule: "DEVICE_OPENED_OR_LATE",
+      explanation: `받은 날부터 ${WITHDRAWAL_DAYS}일(${lastDay}까지)이 지나 청약철회 기간이 끝났어요. 담당자가 확인해 안내해 드려요.`,
+    };
+  }
+  return {
+    amount: paidPrice,
+    rule: "DEVICE_WITHDRAWAL_7_DAYS",
+    explanation: `받은 날부터 ${WITHDRAWAL_DAYS}일 이내(${lastDay}까지)라 상품 가격 전액 ${formatRefundWon(paidPrice)}을 돌려받을 수 있어요. 상품은 반품해 주셔야 해요.`,
+  };
+}
+
+/** One item of `legalRefund`'s input. */
+export interface LegalRefundItemInput {
+  id: number;
+  kind: ItemKind;
+  /** Won paid for the item. */
+  paidPrice: Won;
+  /** Won already refunded on the item (default 0). */
+  refundedAmount?: Won;
+  /** Months of lessons (lessons only; ≥ 1). */
+  months: number;
+  /** Lessons only: when they start(ed); null = not started. */
+  lessonsStartAt: Date | null;
+  /** Goods only: when received (or paid, when no delivery date is known). */
+  receivedAt: Date;
+  /** Goods only: used or opened so that their value fell (default false). */
+  opened?: boolean;
+}
+
+export interface LegalRefundInput {
+  paymentMethod: PaymentMethod;
+  items: readonly LegalRefundItemInput[];
+  /** The current instant (a parameter; never read inside). */
+  now: Date;
+}
+
+/** The legal refund of one item. */
+export interface LegalRefundItem {
+  id: number;
+  /** Won to refund now: the rule's amount less what was already refunded, never below 0. */
+  amount: Won;
+  rule: RefundRule;
+  explanation: string;
+  channel: RefundChannel;
+}
+
+/** The legal refund of a set of items of one payment. */
+export interface LegalRefund {
+  items: LegalRefundItem[];
+  /** Sum of the items' amounts, won. */
+  amount: Won;
+  /** The items' rule when they share one, else MIXED. */
+  rule: PaymentRefundRule;
+  /** The item's sentence for one item; a summary sentence for several. */
+  explanation: string;
+  channel: RefundChannel;
+}
+
+/**
+ * The refund Korean law gives for `items` of one payment at `now` (module note; docs/refunds.md).
+ * Per item: lessons by 학원법 시행령 [별표 4], devices and books by 전자상거래법 제17조, others 0
+ * (STAFF_DECISION); minus what was already refunded on the item.
+ * @returns per-item amounts, rules, Korean explanations and the channel, plus the total
+ * @throws RangeError for invalid amounts, months or Dates (see `lessonRefund`, `goodsRefund`)
+ */
+export function legalRefund({ paymentMethod, items, now }: LegalRefundInput): LegalRefund {
+  const channel = refundChannelOf(paymentMethod);
+  const results = items.map((item): LegalRefundItem => {
+    const refunded = assertNonNegativeInteger(item.refundedAmount ?? 0, "refundedAmount (won)");
+    const category = refundCategoryOf(item.kind);
+    const outcome: RuleOutcome =
+      category === "LESSON"
+        ? lessonRefund({
+            paidPrice: item.paidPrice,
+            months: item.months,
+            lessonsStartAt: item.lessonsStartAt,
+            now,
+          })
+        : category === "GOODS"
+          ? goodsRefund({
+              paidPrice: item.paidPrice,
+              receivedAt: item.receivedAt,
+              opened: item.opened ?? false,
+              now,
+            })
+          : {
+              amount: 0,
+              rule: "STAFF_DECISION",
+              explanation:
+                "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
+            };
+    const amount = Math.max(0, outcome.amount - refunded);
+    const explanation =
+      refunded > 0 && outcome.amount > 0
+        ? `${outcome.explanation} 이미 환불된 ${formatRefundWon(refunded)}을 빼면 ${formatRefundWon(amount)}이에요.`
+        : outcome.explanation;
+    return { id: item.id, amount, rule: outcome.rule, explanation, channel };
+  });
+  const amount = results.reduce((sum, r) => sum + r.amount, 0);
+  const rules = new Set(results.map((r) => r.rule));
+  const [only] = results;
+  const rule: PaymentRefundRule =
+    rules.size === 1 && only ? only.rule : rules.size === 0 ? "STAFF_DECISION" : MIXED_REFUND_RULE;
+  const explanation =
+    results.length === 1 && only
+      ? only.explanation
+      : results.length === 0
+        ? "환불할 항목이 없어요."
+        : `항목별 환불 기준에 따라 모두 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+  return { items: results, amount, rule, explanation, channel };
+}
