@@ -38,7 +38,13 @@ function signInStudent() {
     auth: {
       ...DEFAULT_AUTH,
       flag: true,
-      data: { token: "t", EMAIL_ID: "student@example.com", USER_NO: 12, USER_TYPE: "STUDENT", USER_NAME: "김하늘" },
+      data: {
+        token: "t",
+        EMAIL_ID: "student@example.com",
+        USER_NO: 12,
+        USER_TYPE: "STUDENT",
+        USER_NAME: "김하늘",
+      },
     },
   });
 }

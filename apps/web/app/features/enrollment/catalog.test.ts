@@ -4,6 +4,7 @@ import { devicesForOption, pickDevice, priceLines, resolveSelection } from "./ca
 import { catalogFixture } from "./test/catalog-fixture";
 
 const defaults = {
+  subject: "math",
   subjectId: 8906,
   classType: "smart",
   lectureId: null,
@@ -16,7 +17,7 @@ const defaults = {
 describe("resolveSelection (SPEC.md §3 defaults)", () => {
   it("starts at smart math 8906, 3 months, the tablet lent free", () => {
     const s = resolveSelection(catalogFixture(), defaults);
-    expect(s.subject).toEqual({ subjectId: 8906, name: "수학" });
+    expect(s.subject).toEqual({ name: "수학", subjectIds: [8906, 8901] });
     expect(s.classType).toBe("smart");
     expect(s.lecture?.id).toBe(1);
     expect(s.multiple).toBe(3);
@@ -30,7 +31,7 @@ describe("resolveSelection (SPEC.md §3 defaults)", () => {
   it("falls back to what exists: no basic English, months outside 1/3/6/12", () => {
     const s = resolveSelection(catalogFixture(), {
       ...defaults,
-      subjectId: 8907,
+      subject: "영어",
       classType: "basic",
       months: 5,
     });
@@ -38,6 +39,16 @@ describe("resolveSelection (SPEC.md §3 defaults)", () => {
     expect(s.classType).toBe("smart");
     expect(s.lecture?.id).toBe(3);
     expect(s.multiple).toBe(3);
+  });
+
+  it("groups a subject's lectures across subject ids; several subjects are 전과목", () => {
+    const catalog = catalogFixture();
+    const basic = resolveSelection(catalog, { ...defaults, subject: "수학", classType: "basic" });
+    expect(basic.lecture?.id).toBe(2);
+    expect(basic.lecture?.subjectId).toBe(8901);
+    const all = resolveSelection(catalog, { ...defaults, subject: "전과목" });
+    expect(all.subject?.name).toBe("전과목");
+    expect(all.lectures.map((l) => l.id)).toEqual([7]);
   });
 
   it("hides the 11th generation while out of stock and prefers the 2023 variant (SPEC.md §9)", () => {

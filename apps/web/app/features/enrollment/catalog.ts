@@ -3,7 +3,9 @@
  * enrollment form's choices and into the inputs of `priceOrder` of @seoltab/domain, so every
  * price shown is the domain's number (the server recomputes the same way; issue #4).
  *
- * - Subjects: one per subjectId among the lecture items, in catalog order.
+ * - Subjects: one per subject name ("수학", or 전과목 for the group plans 63/64/65), in catalog
+ *   order; a subject's lectures may carry different subject ids per class type (8906 smart
+ *   math, 8901 1:1 math).
  * - Class type: smart = LECTURE_SMART, basic = LECTURE_BASIC (SPEC.md §3).
  * - Months: a lecture item of unit length 1 bought `lecture_multiple` = months times
  *   (LECTURE_MULTIPLES: 1, 3, 6, 12, limited by the item's `allowed_multiples`).
@@ -26,8 +28,8 @@ import type { LectureStoreItem, RentDevice, StoreItemsResponse } from "./api";
 
 /** The class types of the form and the item_type each stands for (SPEC.md §3). */
 export const CLASS_TYPES = {
-  smart: { itemType: "LECTURE_SMART", label: "스마트 수업", hint: "태블릿으로 듣는 1:1 화상 수업" },
-  basic: { itemType: "LECTURE_BASIC", label: "베이직 수업", hint: "교재 중심의 1:1 화상 수업" },
+  smart: { itemType: "LECTURE_SMART", label: "스마트 수업", hint: "태블릿으로 하는 실시간 수업" },
+  basic: { itemType: "LECTURE_BASIC", label: "베이직 수업", hint: "선생님과 1:1 화상 과외" },
 } as const;
 export type ClassType = keyof typeof CLASS_TYPES;
 
@@ -39,7 +41,7 @@ export function isClassType(value: unknown): value is ClassType {
 export const IPAD_OPTIONS = {
   free: { label: "무료 대여", hint: "수업 기간 동안 태블릿을 무료로 빌려 드려요." },
   new: { label: "새 태블릿 구매", hint: "새 제품을 구매해요. 한 번만 결제해요." },
-  used: { label: "리퍼 태블릿 구매", hint: "검수한 중고 제품을 더 싸게 구매해요." },
+  used: { label: "중고 태블릿 구매", hint: "검수한 중고 제품을 더 싸게 구매해요." },
 } as const;
 export type IpadOption = keyof typeof IPAD_OPTIONS;
 
@@ -55,29 +57,39 @@ export function schoolLevelLabel(level: string | null): string {
 }
 
 export interface SubjectOption {
-  subjectId: number;
+  /** The subject's name, also its key: "수학", or "전과목" for the all-subject plans. */
   name: string;
+  /** The subject ids of its lectures (one per class type in the catalog, e.g. 8906, 8901). */
+  subjectIds: number[];
 }
 
-/** Subject name of a lecture item: its subjects joined ("수학"), else its title. */
+/** The name of all-subject plans (group items 63/64/65 teach several subjects). */
+export const ALL_SUBJECTS = "전과목";
+
+/** Subject of a lecture item: its one subject ("수학"), 전과목 for several, else its title. */
 export function subjectName(item: LectureStoreItem): string {
-  return item.subjects.length > 0 ? item.subjects.join("·") : item.TTEOK_HAM_Title;
+  if (item.subjects.length > 1) return ALL_SUBJECTS;
+  return item.subjects[0] ?? item.TTEOK_HAM_Title;
 }
 
-/** One option per subjectId, in catalog order. */
+/** One option per subject name, in catalog order. */
 export function subjectOptions(items: readonly LectureStoreItem[]): SubjectOption[] {
-  const seen = new Map<number, SubjectOption>();
+  const seen = new Map<string, SubjectOption>();
   for (const item of items) {
-    if (item.subjectId === null || seen.has(item.subjectId)) continue;
-    seen.set(item.subjectId, { subjectId: item.subjectId, name: subjectName(item) });
+    const name = subjectName(item);
+    const option = seen.get(name) ?? { name, subjectIds: [] };
+    if (item.subjectId !== null && !option.subjectIds.includes(item.subjectId)) {
+      option.subjectIds.push(item.subjectId);
+    }
+    seen.set(name, option);
   }
   return [...seen.values()];
 }
 
 /** Class types that have at least one lecture for the subject. */
-export function classTypesFor(items: readonly LectureStoreItem[], subjectId: number): ClassType[] {
+export function classTypesFor(items: readonly LectureStoreItem[], subject: string): ClassType[] {
   return (Object.keys(CLASS_TYPES) as ClassType[]).filter((type) =>
-    items.some((i) => i.subjectId === subjectId && i.item_type === CLASS_TYPES[type].itemType),
+    items.some((i) => subjectName(i) === subject && i.item_type === CLASS_TYPES[type].itemType),
   );
 }
 
@@ -87,11 +99,11 @@ export function classTypesFor(items: readonly LectureStoreItem[], subjectId: num
  */
 export function lecturesFor(
   items: readonly LectureStoreItem[],
-  subjectId: number,
+  subject: string,
   classType: ClassType,
 ): LectureStoreItem[] {
   const matching = items.filter(
-    (i) => i.subjectId === subjectId && i.item_type === CLASS_TYPES[classType].itemType,
+    (i) => subjectName(i) === subject && i.item_type === CLASS_TYPES[classType].itemType,
   );
   return [...matching.filter((i) => i.months === 1), ...matching.filter((i) => i.months !== 1)];
 }
@@ -230,6 +242,9 @@ export interface ResolvedSelection {
 
 /** The raw choices of the form (strings from inputs, or the stored values). */
 export interface SelectionInput {
+  /** Subject name ("수학"); when it is not in the catalog, `subjectId` decides. */
+  subject: string;
+  /** A subject id (SPEC.md §3 default 8906, smart math). */
   subjectId: number | null;
   classType: string;
   lectureId: number | null;
@@ -254,15 +269,20 @@ export function resolveSelection(
 ): ResolvedSelection {
   const items = catalog.LECTURE_ITEMS;
   const subjects = subjectOptions(items);
+  const wantedId = input.subjectId ?? DEFAULT_SMART_MATH_SUBJECT_ID;
   const subject =
-    firstOr(
-      subjects,
-      (s) => s.subjectId === (input.subjectId ?? DEFAULT_SMART_MATH_SUBJECT_ID),
-    ) ?? null;
-  const classTypes = subject ? classTypesFor(items, subject.subjectId) : [];
+    subjects.find((s) => s.name === input.subject) ??
+    firstOr(subjects, (s) => s.subjectIds.includes(wantedId)) ??
+    null;
+  const classTypes = subject ? classTypesFor(items, subject.name) : [];
+  // The class type of the wanted subject id (8906 is smart) when none was chosen yet.
+  const typeOfId = items.find((i) => i.subjectId === wantedId)?.item_type;
   const classType: ClassType =
-    classTypes.find((t) => t === input.classType) ?? classTypes[0] ?? "smart";
-  const lectures = subject ? lecturesFor(items, subject.subjectId, classType) : [];
+    classTypes.find((t) => t === input.classType) ??
+    classTypes.find((t) => CLASS_TYPES[t].itemType === typeOfId) ??
+    classTypes[0] ??
+    "smart";
+  const lectures = subject ? lecturesFor(items, subject.name, classType) : [];
   const lecture = firstOr(lectures, (l) => l.id === input.lectureId) ?? null;
   const multiples = lecture ? multiplesFor(lecture) : [];
   const wantedMultiple = lecture ? Math.max(1, Math.round(input.months / lecture.months)) : 0;

@@ -8,8 +8,7 @@ export type CatalogState =
   | { status: "error"; data?: undefined; message: string };
 
 type Settled = { key: string; attempt: number } & (
-  | { ok: true; data: StoreItemsResponse }
-  | { ok: false; message: string }
+  { ok: true; data: StoreItemsResponse } | { ok: false; message: string }
 );
 
 /**

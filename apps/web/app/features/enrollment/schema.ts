@@ -8,6 +8,7 @@ import { normalizeMobile } from "@seoltab/domain";
 import { z } from "zod";
 
 export const enrollmentSchema = z.object({
+  subject: z.string(),
   subjectId: z.string(),
   classType: z.string(),
   lectureId: z.string(),

@@ -45,9 +45,7 @@ async function fillCard(user: User, number = "4242 4242 4242 4242") {
 }
 
 function panel(props: Partial<Parameters<typeof BillingCardPanel>[0]> = {}) {
-  return (
-    <BillingCardPanel title="결제 카드" registerType="" changeType="" {...props} />
-  );
+  return <BillingCardPanel title="결제 카드" registerType="" changeType="" {...props} />;
 }
 
 describe("card registration outcome (SPEC.md §4, §8)", () => {
@@ -112,9 +110,7 @@ describe("card registration outcome (SPEC.md §4, §8)", () => {
           registering = true;
           throw new TypeError("Failed to fetch");
         }
-        return graphqlByOperation({ MyMainBillingCard: () => ({ myMainBillingCard: null }) })(
-          call,
-        );
+        return graphqlByOperation({ MyMainBillingCard: () => ({ myMainBillingCard: null }) })(call);
       },
     });
     const user = userEvent.setup();
@@ -135,7 +131,10 @@ describe("card registration outcome (SPEC.md §4, §8)", () => {
     renderWithApollo(panel({}));
     await user.type(await screen.findByLabelText("카드 번호"), "1234");
     await user.selectOptions(screen.getByLabelText("유효기간 월"), "01");
-    await user.selectOptions(screen.getByLabelText("유효기간 연도"), String(new Date().getFullYear()));
+    await user.selectOptions(
+      screen.getByLabelText("유효기간 연도"),
+      String(new Date().getFullYear()),
+    );
     await user.click(screen.getByRole("button", { name: "카드 등록하기" }));
     expect(await screen.findByText("카드 번호 13~19자리를 입력해 주세요.")).toBeTruthy();
     expect(screen.getByText(/생년월일 6자리를 입력해 주세요/)).toBeTruthy();

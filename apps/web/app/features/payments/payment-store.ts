@@ -40,8 +40,7 @@ const INITIAL = {
 export const usePaymentStore = create<PaymentStoreState>()((set) => ({
   ...INITIAL,
   setPaymentCardType: (paymentCardType) => set({ paymentCardType }),
-  setCardRegistered: (cardId) =>
-    set({ cardRegisResponse: cardId, cardRegisFlag: cardId !== null }),
+  setCardRegistered: (cardId) => set({ cardRegisResponse: cardId, cardRegisFlag: cardId !== null }),
   togglePaymentFlag: () => set((state) => ({ paymentFlag: !state.paymentFlag })),
   setPaymentSuccess: (paymentSuccessFlag) => set({ paymentSuccessFlag }),
   reset: () => set(INITIAL),

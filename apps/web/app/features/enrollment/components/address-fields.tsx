@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import type { FieldErrors, UseFormRegister, UseFormSetFocus, UseFormSetValue } from "react-hook-form";
+import type {
+  FieldErrors,
+  UseFormRegister,
+  UseFormSetFocus,
+  UseFormSetValue,
+} from "react-hook-form";
 import { TextField } from "../../accounts/components/text-field";
 import { addressOf, loadPostcode, type PostcodeResult } from "../postcode";
 import type { EnrollmentValues } from "../schema";

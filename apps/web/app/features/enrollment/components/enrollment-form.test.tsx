@@ -7,10 +7,11 @@ import { DEFAULT_ENROLLMENT, useRootStore } from "../../../stores/root-store";
 import { mockFetch, ok } from "../../../test/fetch-mock";
 import { CART_STORAGE_KEY, EMPTY_CART, useCartStore } from "../cart-store";
 import { loadPostcode } from "../postcode";
+import type * as PostcodeModule from "../postcode";
 import { catalogFixture } from "../test/catalog-fixture";
 
 vi.mock("../postcode", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../postcode")>()),
+  ...(await importOriginal<typeof PostcodeModule>()),
   loadPostcode: vi.fn(),
 }));
 
@@ -92,7 +93,9 @@ describe("/guest_enrollment: prices from @seoltab/domain", () => {
     const user = userEvent.setup();
     renderGuest();
     await user.click(await screen.findByRole("button", { name: "결제하기" }));
-    expect(await screen.findByText("태블릿과 교재를 받을 주소를 검색하거나 입력해 주세요.")).toBeTruthy();
+    expect(
+      await screen.findByText("태블릿과 교재를 받을 주소를 검색하거나 입력해 주세요."),
+    ).toBeTruthy();
     expect(screen.getByText("학부모님 이름을 입력해 주세요.")).toBeTruthy();
     expect(sessionStorage.getItem(CART_STORAGE_KEY) ?? "").not.toContain('"id":1');
 

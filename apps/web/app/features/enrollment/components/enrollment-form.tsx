@@ -24,6 +24,7 @@ import { PriceSummary } from "./price-summary";
 /** The form's starting values from the persisted enrollment slice (SPEC.md §3 defaults). */
 function initialValues(stored: StoredEnrollment): EnrollmentValues {
   return {
+    subject: stored.subject,
     subjectId: String(stored.subjectId ?? ENROLLMENT_FORM_DEFAULTS.subjectId),
     classType: stored.classType || ENROLLMENT_FORM_DEFAULTS.classType,
     lectureId: stored.subjectDetailId === null ? "" : String(stored.subjectDetailId),
@@ -44,6 +45,7 @@ function initialValues(stored: StoredEnrollment): EnrollmentValues {
 
 function selectionOf(catalog: StoreItemsResponse, values: EnrollmentValues): ResolvedSelection {
   return resolveSelection(catalog, {
+    subject: values.subject,
     subjectId: Number(values.subjectId) || null,
     classType: values.classType,
     lectureId: Number(values.lectureId) || null,
@@ -57,7 +59,8 @@ function selectionOf(catalog: StoreItemsResponse, values: EnrollmentValues): Res
 /** The form values that the resolved selection stands for. */
 function resolvedValues(s: ResolvedSelection): Partial<EnrollmentValues> {
   return {
-    subjectId: s.subject ? String(s.subject.subjectId) : "",
+    subject: s.subject?.name ?? "",
+    subjectId: s.lecture?.subjectId ? String(s.lecture.subjectId) : "",
     classType: s.classType,
     lectureId: s.lecture ? String(s.lecture.id) : "",
     selectMonth: s.lecture ? String(s.lecture.months * s.multiple) : "",
@@ -107,7 +110,7 @@ function cartFor(
     deviceGen: s.device?.device_gen ?? "",
     deviceColor: s.device?.color ?? "",
     subjectName,
-    subjectNo: s.subject?.subjectId ?? null,
+    subjectNo: s.lecture?.subjectId ?? null,
     subjectDetail: detail,
     address: values.address.trim(),
     addressDetail: values.addressDetail.trim(),
@@ -192,7 +195,7 @@ export function EnrollmentForm({
         : null;
     setEnrollment({
       subject: selection.subject?.name ?? ENROLLMENT_FORM_DEFAULTS.subject,
-      subjectId: selection.subject?.subjectId ?? null,
+      subjectId: lecture?.subjectId ?? null,
       subjectDetailId: lecture?.id ?? null,
       classType: selection.classType,
       oneMonthItem: lecture && lecture.months === 1 ? { ...lecture } : null,
@@ -241,10 +244,10 @@ export function EnrollmentForm({
       <div className="enr-fields">
         <ChoiceGroup
           legend="과목"
-          name="subjectId"
+          name="subject"
           columns={4}
-          registration={register("subjectId")}
-          choices={selection.subjects.map((s) => ({ value: String(s.subjectId), label: s.name }))}
+          registration={register("subject")}
+          choices={selection.subjects.map((s) => ({ value: s.name, label: s.name }))}
         />
         <ChoiceGroup
           legend="수업 유형"
@@ -266,10 +269,10 @@ export function EnrollmentForm({
             registration={register("lectureId")}
             choices={selection.lectures.map((l) => ({
               value: String(l.id),
-              label: [l.TTEOK_HAM_Title, schoolLevelLabel(l.school_level)]
+              label: l.TTEOK_HAM_Title,
+              hint: [l.TTEOK_HAM_SubTitle1, `월 ${formatWon(l.salePrice)}`]
                 .filter(Boolean)
                 .join(" · "),
-              hint: `월 ${formatWon(l.salePrice)}`,
             }))}
           />
         ) : null}
@@ -319,8 +322,7 @@ export function EnrollmentForm({
             }))}
           />
         ) : null}
-        {selection.colors.length > 1 ||
-        (selection.colors.length === 1 && selection.colors[0]) ? (
+        {selection.colors.length > 1 || (selection.colors.length === 1 && selection.colors[0]) ? (
           <ChoiceGroup
             legend="태블릿 색상"
             name="ipadColor"

@@ -30,23 +30,16 @@ export function EnrollmentPage({ mode }: { mode: "guest" | "app" }) {
           수강 신청
         </h1>
         <p className="enr-page__lead">
-          과목, 수업 유형, 수강 기간, 태블릿을 고르면 결제 금액을 바로 보여 드려요. 고른 내용은
-          이 브라우저에 저장돼요.
+          과목, 수업 유형, 수강 기간, 태블릿을 고르면 결제 금액을 바로 보여 드려요. 고른 내용은 이
+          브라우저에 저장돼요.
         </p>
         {mode === "guest" && !signedIn ? (
           <p className="enr-page__lead">
-            이미 회원이신가요?{" "}
-            <Link to={signInThen("/_app/enrollment")}>
-              로그인하고 신청하기
-            </Link>
+            이미 회원이신가요? <Link to={signInThen("/_app/enrollment")}>로그인하고 신청하기</Link>
           </p>
         ) : null}
         {buyer.kind === "parent" && buyer.children.length > 0 ? (
-          <ChildPicker
-            options={buyer.children}
-            value={buyer.userNo}
-            onChange={buyer.chooseChild}
-          />
+          <ChildPicker options={buyer.children} value={buyer.userNo} onChange={buyer.chooseChild} />
         ) : null}
       </header>
 

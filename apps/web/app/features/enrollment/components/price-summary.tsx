@@ -103,8 +103,7 @@ export function PriceSummary({
       ) : null}
       {freeQuotas.length > 0 ? (
         <p className="enr-summary__note">
-          무이자 할부:{" "}
-          {freeQuotas.map((q) => `${q.name} 최대 ${q.free_months}개월`).join(", ")}
+          무이자 할부: {freeQuotas.map((q) => `${q.name} 최대 ${q.free_months}개월`).join(", ")}
         </p>
       ) : null}
       <p className="enr-summary__note">금액은 결제할 때 서버에서 한 번 더 확인해요.</p>

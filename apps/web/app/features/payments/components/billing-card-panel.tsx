@@ -127,11 +127,7 @@ export function BillingCardPanel({
           />
         ) : (
           <div className="pay-actions">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setChanging(true)}
-            >
+            <button type="button" className="btn btn--secondary" onClick={() => setChanging(true)}>
               카드 변경
             </button>
           </div>

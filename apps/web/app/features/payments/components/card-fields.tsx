@@ -57,30 +57,30 @@ export function CardFields({
       <fieldset className="pay-card-fields__expiry">
         <legend className="form-field__label">유효기간</legend>
         <div className="pay-card-fields__row">
-        <SelectField
-          label={
-            <>
-              <span className="visually-hidden">유효기간 </span>월
-            </>
-          }
-          autoComplete="cc-exp-month"
-          placeholder="월"
-          registration={register("expiryMonth")}
-          options={MONTHS}
-          error={errors.expiryMonth?.message}
-        />
-        <SelectField
-          label={
-            <>
-              <span className="visually-hidden">유효기간 </span>연도
-            </>
-          }
-          autoComplete="cc-exp-year"
-          placeholder="연도"
-          registration={register("expiryYear")}
-          options={expiryYears(now).map((y) => ({ value: y, label: `${y}년` }))}
-          error={errors.expiryYear?.message}
-        />
+          <SelectField
+            label={
+              <>
+                <span className="visually-hidden">유효기간 </span>월
+              </>
+            }
+            autoComplete="cc-exp-month"
+            placeholder="월"
+            registration={register("expiryMonth")}
+            options={MONTHS}
+            error={errors.expiryMonth?.message}
+          />
+          <SelectField
+            label={
+              <>
+                <span className="visually-hidden">유효기간 </span>연도
+              </>
+            }
+            autoComplete="cc-exp-year"
+            placeholder="연도"
+            registration={register("expiryYear")}
+            options={expiryYears(now).map((y) => ({ value: y, label: `${y}년` }))}
+            error={errors.expiryYear?.message}
+          />
         </div>
       </fieldset>
       <div className="pay-card-fields__row">

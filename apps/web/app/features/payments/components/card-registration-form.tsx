@@ -5,7 +5,14 @@ import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { REGISTER_MAIN_BILLING_CARD, PAYMENT_CONTEXT } from "../api/graphql";
 import { handleCardRegistration, type CardRegistrationOutcome } from "../card-registration";
-import { EMPTY_CARD, birthOf, cardDigits, cardSchema, expiryOf, type CardValues } from "../card-schema";
+import {
+  EMPTY_CARD,
+  birthOf,
+  cardDigits,
+  cardSchema,
+  expiryOf,
+  type CardValues,
+} from "../card-schema";
 import { usePaymentStore, type PaymentCardType } from "../payment-store";
 import { CardFields } from "./card-fields";
 

@@ -95,7 +95,11 @@ describe("checkout", () => {
     expect(screen.getByText("할인 · 기본 할인가")).toBeTruthy();
     expect((await screen.findByTestId("main-billing-card")).textContent).toContain("4242-4242");
     const quota = screen.getByLabelText("할부 개월");
-    expect(within(quota).getAllByRole("option").map((o) => o.textContent)).toContain("12개월 할부");
+    expect(
+      within(quota)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toContain("12개월 할부");
     expect(await screen.findByText("신한카드 최대 6개월")).toBeTruthy();
     expect(screen.getByText(/매월 189,000원이 등록 카드로 자동 결제돼요/)).toBeTruthy();
   });
@@ -105,7 +109,11 @@ describe("checkout", () => {
     const cheap = priceOrder(LINES, new Map([[1, { ...LECTURE, salePrice: 15_000 }]]), []);
     renderCheckout(vi.fn(), cheap);
     const quota = screen.getByLabelText("할부 개월");
-    expect(within(quota).getAllByRole("option").map((o) => o.textContent)).toEqual(["일시불"]);
+    expect(
+      within(quota)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["일시불"]);
   });
 
   it("pays with the billing card once, whatever the clicks; MERCHANT_UID per attempt", async () => {
@@ -160,9 +168,7 @@ describe("checkout", () => {
     await user.click(button);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE));
     await user.click(screen.getByRole("button", { name: "567,000원 결제하기" }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("[F113] 카드 한도가 부족합니다."),
-    );
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("[F113] 카드 한도가 부족합니다."));
     await user.click(screen.getByRole("button", { name: "567,000원 결제하기" }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
 

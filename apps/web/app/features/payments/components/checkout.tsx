@@ -42,7 +42,11 @@ const METHODS: { value: CheckoutMethod; label: string; hint: string }[] = [
     label: "등록 카드 정기결제",
     hint: "등록한 카드로 지금 결제하고, 수강 기간이 끝나면 매월 자동으로 결제돼요.",
   },
-  { value: "ONETIME", label: "일회성 카드 결제", hint: "카드 정보를 입력해 이번 한 번만 결제해요." },
+  {
+    value: "ONETIME",
+    label: "일회성 카드 결제",
+    hint: "카드 정보를 입력해 이번 한 번만 결제해요.",
+  },
   {
     value: "VBANK",
     label: "가상계좌",
@@ -262,8 +266,8 @@ export function Checkout({
             </h2>
             <p className="pay-muted">
               결제하기를 누르면 입금할 계좌와 입금 기한을 알려 드려요. 기한 안에 입금하면 결제가
-              완료되고, 기한이 지나면 신청이 취소돼요. 가상계좌 결제는 화면에서 바로 환불할 수
-              없어 고객센터가 도와드려요.
+              완료되고, 기한이 지나면 신청이 취소돼요. 가상계좌 결제는 화면에서 바로 환불할 수 없어
+              고객센터가 도와드려요.
             </p>
           </section>
         ) : null}

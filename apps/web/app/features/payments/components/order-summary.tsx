@@ -7,7 +7,13 @@ import { formatWon } from "../../../content/promotions";
  * months, list and sale price), 정가, the list-price reduction, each policy as a discount, and
  * 결제 금액 (= productsPrice − discountedValue, SPEC.md §5). All amounts in won.
  */
-export function OrderSummary({ order, heading = "주문 내역" }: { order: PricedOrder; heading?: string }) {
+export function OrderSummary({
+  order,
+  heading = "주문 내역",
+}: {
+  order: PricedOrder;
+  heading?: string;
+}) {
   const titleId = useId();
   const listTotal = order.lines.reduce((sum, l) => sum + l.basePrice, 0);
   const listReduction = listTotal - order.productsPrice;

@@ -3,12 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatWon } from "../../../content/promotions";
 import { PAYMENT, PAYMENT_CONTEXT, type PaymentDetail } from "../api/graphql";
-import {
-  cardQuotaLabel,
-  paymentMethodLabel,
-  paymentStateLabel,
-  seoulDateTime,
-} from "../format";
+import { cardQuotaLabel, paymentMethodLabel, paymentStateLabel, seoulDateTime } from "../format";
 import { NETWORK_ERROR_MESSAGE, serverMessage } from "../messages";
 
 /** How often, and how many times, a payment still READY after a card charge is asked again. */
@@ -23,7 +18,10 @@ function Links({ retry = false }: { retry?: boolean }) {
           다시 결제하기
         </Link>
       ) : null}
-      <Link to="/_app/payments" className={`btn ${retry ? "btn--secondary" : "btn--primary"} btn--lg`}>
+      <Link
+        to="/_app/payments"
+        className={`btn ${retry ? "btn--secondary" : "btn--primary"} btn--lg`}
+      >
         내 결제 내역
       </Link>
       <Link to="/_app" className="btn btn--secondary btn--lg">
@@ -108,7 +106,10 @@ export function PaymentResult({
 function headline(payment: PaymentDetail, confirming: boolean): { title: string; lead: string } {
   switch (payment.state) {
     case "PAID":
-      return { title: "결제가 완료되었어요", lead: "선생님 매칭을 준비하고 있어요. 곧 연락드릴게요." };
+      return {
+        title: "결제가 완료되었어요",
+        lead: "선생님 매칭을 준비하고 있어요. 곧 연락드릴게요.",
+      };
     case "READY":
       if (payment.paymentMethod === "VBANK") {
         return {
@@ -117,13 +118,19 @@ function headline(payment: PaymentDetail, confirming: boolean): { title: string;
         };
       }
       return confirming
-        ? { title: "결제 확인 중", lead: "카드사의 결제 결과를 확인하고 있어요. 잠시만 기다려 주세요." }
+        ? {
+            title: "결제 확인 중",
+            lead: "카드사의 결제 결과를 확인하고 있어요. 잠시만 기다려 주세요.",
+          }
         : {
             title: "결제 확인이 늦어지고 있어요",
             lead: "결과가 확인되면 결제 내역에 바로 보여요. 같은 결제는 두 번 청구되지 않아요.",
           };
     case "FAILED":
-      return { title: "결제하지 못했어요", lead: payment.failReason ?? "다른 결제 수단으로 다시 시도해 주세요." };
+      return {
+        title: "결제하지 못했어요",
+        lead: payment.failReason ?? "다른 결제 수단으로 다시 시도해 주세요.",
+      };
     default:
       return { title: paymentStateLabel(payment.state, payment.paymentMethod), lead: "" };
   }
@@ -134,7 +141,11 @@ function Receipt({ payment, confirming }: { payment: PaymentDetail; confirming: 
   const account = payment.virtualAccount;
   const cardPayment = payment.paymentMethod === "BILLING_CARD";
   return (
-    <section className="pay-receipt" aria-labelledby="finish-title" aria-busy={confirming || undefined}>
+    <section
+      className="pay-receipt"
+      aria-labelledby="finish-title"
+      aria-busy={confirming || undefined}
+    >
       <div className="pay-receipt__head">
         <p className={`pay-state pay-state--${payment.state.toLowerCase()}`}>
           {paymentStateLabel(payment.state, payment.paymentMethod)}
@@ -194,9 +205,15 @@ function Receipt({ payment, confirming }: { payment: PaymentDetail; confirming: 
             <li key={item.id} className="pay-lines__item">
               <span className="pay-lines__title">{item.name}</span>
               <span className="pay-lines__meta">
-                {item.itemKind === "LECTURE" ? `${item.months}개월` : `${item.quantity}개`}
+                {item.itemKind === "LECTURE"
+                  ? `${item.months}개월`
+                  : `${item.quantity}${item.itemKind === "DEVICE" ? "대" : "개"}`}
               </span>
-              <span className="pay-lines__price">{formatWon(item.paidPrice)}</span>
+              <span className="pay-lines__price">
+                {item.itemKind === "DEVICE" && item.salePrice === 0
+                  ? "무료 대여"
+                  : formatWon(item.paidPrice)}
+              </span>
             </li>
           ))}
         </ul>
