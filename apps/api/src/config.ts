@@ -101,6 +101,10 @@ const envSchema = z
      * Whether this process runs the payments background jobs (renewals, reconciliation): with
      * DATABASE_URL through pg-boss (one worker per job across processes), with PGlite in-process.
      */
+    /** PortOne: also find payments made on a test channel (stage), `include_sandbox=true`. */
+    PORTONE_INCLUDE_SANDBOX: z
+      .enum(["true", "false"], { error: "PORTONE_INCLUDE_SANDBOX: true 또는 false 여야 합니다" })
+      .default("false"),
     JOBS_ENABLED: z
       .enum(["true", "false"], { error: "JOBS_ENABLED: true 또는 false 여야 합니다" })
       .default("true"),
@@ -182,6 +186,8 @@ export interface Config {
         channelKey: string | undefined;
         /** PortOne vbank_code of issued virtual accounts. */
         vbankCode: string;
+        /** PORTONE_INCLUDE_SANDBOX: look up test-channel payments too (stage). */
+        includeSandbox: boolean;
       };
   smsAdapter: "sandbox" | "portone";
   channelTalkPluginKey: string | undefined;
@@ -251,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             baseUrl: trimSlash(e.PORTONE_API_BASE_URL ?? "https://api.iamport.kr"),
             channelKey: e.PORTONE_CHANNEL_KEY,
             vbankCode: e.PORTONE_VBANK_CODE ?? "088",
+            includeSandbox: e.PORTONE_INCLUDE_SANDBOX === "true",
           }
         : { adapter: "sandbox" },
     smsAdapter: e.SMS_ADAPTER,

@@ -1,14 +1,15 @@
 /**
  * The job runners: in-process (PGlite) runs a triggered job at once; pg-boss (PostgreSQL only,
- * `npm run test:pg`) schedules both jobs on singleton queues and a triggered renewal is charged
- * by its worker.
+ * `npm run test:pg`) schedules every job (JOB_NAMES: renewals, reconciliation, refunds
+ * settlement) on singleton queues and a triggered renewal is charged by its worker. What the
+ * refunds-settlement job does is tested in refunds.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, schema, sql } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "./gateway/sandbox.ts";
-import { inProcessJobRunner, pgBossJobRunner } from "./payments.jobs.ts";
+import { JOB_NAMES, inProcessJobRunner, pgBossJobRunner } from "./payments.jobs.ts";
 import {
   merchantUid,
   newUser,
@@ -52,6 +53,14 @@ async function renewalsOf(subscriptionId: number) {
 }
 
 describe("in-process runner", () => {
+  it("has the three jobs", () => {
+    expect(JOB_NAMES).toEqual([
+      "payments-renewals",
+      "payments-reconciliation",
+      "refunds-settlement",
+    ]);
+  });
+
   it("runs a triggered renewal at once", async () => {
     const id = await dueSubscription();
     const runner = inProcessJobRunner(t.app.payments.deps, t.app.log, 60_000);
@@ -63,7 +72,7 @@ describe("in-process runner", () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
-  it("schedules both jobs on singleton queues; its worker charges a triggered renewal once", async () => {
+  it("schedules every job on a singleton queue; its worker charges a triggered renewal once", async () => {
     const id = await dueSubscription();
     const runner = pgBossJobRunner(t.app.payments.deps, t.app.log, process.env.DATABASE_URL!);
     await runner.start();
@@ -74,13 +83,16 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "payments-reconciliation", cron: "* * * * *" },
         { name: "payments-renewals", cron: "* * * * *" },
+        { name: "refunds-settlement", cron: "* * * * *" },
       ]);
       const queues = await t.database.db.execute(
-        sql`select name, policy from pgboss.queue where name like 'payments-%' order by name`,
+        sql`select name, policy from pgboss.queue where name in ${JOB_NAMES} order by name`,
       );
-      expect(
-        (queues as unknown as { rows: { policy: string }[] }).rows.map((r) => r.policy),
-      ).toEqual(["singleton", "singleton"]);
+      expect((queues as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: "payments-reconciliation", policy: "singleton" },
+        { name: "payments-renewals", policy: "singleton" },
+        { name: "refunds-settlement", policy: "singleton" },
+      ]);
       await runner.trigger("payments-renewals");
       await runner.trigger("payments-renewals");
       const deadline = Date.now() + 15_000;

@@ -7,16 +7,21 @@
  * - `reconciliation`: settles READY payments whose outcome is unknown (gateway time-out, a
  *   crash between the charge and our commit) and expired virtual accounts, by asking the
  *   gateway — never by charging again.
+ * - `refunds-settlement` (issue #5): settles PENDING refund requests whose gateway answer was
+ *   lost, by asking the gateway — never by cancelling again (refunds.service
+ *   `settlePendingRefunds`; docs/refunds.md "The flow").
  *
- * Runner: on PostgreSQL, pg-boss schedules both jobs every minute on a singleton queue so
+ * Runner: on PostgreSQL, pg-boss schedules every job every minute on a singleton queue so
  * exactly one worker runs each (any number of api processes); on embedded PGlite (one process)
- * the same functions run in-process on a timer. Both are safe to run twice: every change is a
+ * the same functions run in-process on a timer. All are safe to run twice: every change is a
  * conditional update.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type PgBoss from "pg-boss";
 import { addMonthsSeoul, type PricedLine } from "@seoltab/domain";
 import { insertAuditLog } from "../audit/audit.repository.ts";
+// refunds.service imports the payments service and repository, never this file: no cycle.
+import { settlePendingRefunds, type RefundSettlementReport } from "../refunds/refunds.service.ts";
 import {
   GatewayRefusedError,
   GatewayTimeoutError,
@@ -249,12 +254,20 @@ export interface JobRunner {
 
 export type JobName = (typeof JOB_NAMES)[number];
 
-export const JOB_NAMES = ["payments-renewals", "payments-reconciliation"] as const;
+export const JOB_NAMES = [
+  "payments-renewals",
+  "payments-reconciliation",
+  "refunds-settlement",
+] as const;
 
-function jobsOf(deps: PaymentsDeps): Record<JobName, () => Promise<JobReport>> {
+/** What a run reports (logged when it processed something). */
+export type AnyJobReport = JobReport | RefundSettlementReport;
+
+function jobsOf(deps: PaymentsDeps): Record<JobName, () => Promise<AnyJobReport>> {
   return {
     "payments-renewals": () => chargeDueRenewals(deps),
     "payments-reconciliation": () => reconcilePayments(deps),
+    "refunds-settlement": () => settlePendingRefunds(deps),
   };
 }
 

@@ -574,6 +574,24 @@ describe("virtual account (VBANK) and webhooks", () => {
     expect(detail.json().data.payment.state).toBe("PAID");
   });
 
+  it("local mode: a sandbox receipt page shows what the gateway recorded", async () => {
+    const student = await studentWithCard();
+    const paid = responseOf(await subscribe(t, student, order(student)));
+    const [row] = await t.database.db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.id, paid.PAYMENT_ID));
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/dev/payments/receipt/${row!.gatewayPaymentId}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`${(math.salePrice * 3).toLocaleString("ko-KR")}원`);
+    expect(page.body).toContain("테스트(sandbox) 결제");
+    const missing = await t.app.inject({ method: "GET", url: "/dev/payments/receipt/imp_nope" });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("a webhook for an unknown imp_uid is recorded and changes nothing", async () => {
     const res = await call(t, "/main/portone_webhook", {
       imp_uid: "imp_unknown_1",

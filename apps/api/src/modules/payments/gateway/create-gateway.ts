@@ -17,6 +17,8 @@ export interface PaymentGatewayOptions {
   fetch?: typeof globalThis.fetch;
   /** PortOne only: show payments of a PortOne test channel (stage); default false. */
   includeSandbox?: boolean;
+  /** Sandbox only: base address of receipt pages (`{base}/{imp_uid}`). */
+  receiptBaseUrl?: string;
   /** Sandbox only: what a no-answer test-card charge leaves behind (default "paid"). */
   timeoutCharges?: "paid" | "not-charged";
 }
@@ -38,6 +40,7 @@ export function createPaymentGateway(
     return createSandboxGateway({
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.timeoutCharges ? { timeoutCharges: options.timeoutCharges } : {}),
+      ...(options.receiptBaseUrl ? { receiptBaseUrl: options.receiptBaseUrl } : {}),
     });
   }
   return createPortOneGateway({
@@ -49,7 +52,7 @@ export function createPaymentGateway(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.includeSandbox ? { includeSandbox: true } : {}),
+    ...(options.includeSandbox || payment.includeSandbox ? { includeSandbox: true } : {}),
   });
 }
 

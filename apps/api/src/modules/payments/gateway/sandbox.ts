@@ -61,6 +61,11 @@ export interface SandboxGatewayOptions {
    * thrown: "paid" (default; reconciliation finds it) or "not-charged" (nothing recorded).
    */
   timeoutCharges?: "paid" | "not-charged";
+  /**
+   * Base of the receipt address of a sandbox payment (`{base}/{imp_uid}`); local mode points it
+   * at the api's own sandbox receipt page. Default: an address that never resolves.
+   */
+  receiptBaseUrl?: string;
   /** Bank of issued virtual accounts (PortOne vbank_code); default "088" 신한은행. */
   vbankCode?: string;
 }
@@ -74,7 +79,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   const sim = createPortOneSimulator({
     now,
     timeoutCharges: options.timeoutCharges ?? "paid",
-    receiptUrl: (impUid) => `https://sandbox-receipt.seoltab.local/${impUid}`,
+    receiptUrl: (impUid) =>
+      `${options.receiptBaseUrl ?? "https://sandbox-receipt.seoltab.local"}/${impUid}`,
   });
   /** Masked numbers as the port shapes them, by customer_uid (the simulator keeps PortOne's). */
   const billingKeys = new Map<string, GatewayBillingKey>();
