@@ -6,7 +6,7 @@
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
-import { AppError, MESSAGES } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
 import {
   birthField,
@@ -23,6 +23,7 @@ import {
   registerMainBillingCard,
   type PaymentsDeps,
 } from "./payments.service.ts";
+import { parseArgs } from "../../graphql/parse-args.ts";
 
 export const paymentsSchema = /* GraphQL */ `
   enum CardType {
@@ -125,21 +126,6 @@ const registerInput = z.object({
   cardType: cardTypeSchema,
   userId: z.number().int().positive().nullish(),
 });
-
-function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((issue) => ({
-    field: issue.path.join("."),
-    message: issue.message,
-  }));
-  throw new AppError(
-    "validation",
-    "validation_failed",
-    fields[0]?.message ?? MESSAGES.validation,
-    fields,
-  );
-}
 
 function requestIdOf(ctx: MercuriusContext): string | null {
   return ctx.reply?.request.id ?? null;

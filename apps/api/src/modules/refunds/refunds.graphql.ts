@@ -7,7 +7,6 @@
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
-import { AppError, MESSAGES } from "../../errors.ts";
 import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
 import {
   assessRefund,
@@ -15,6 +14,7 @@ import {
   type RefundAssessment,
   type RefundsDeps,
 } from "./refunds.service.ts";
+import { parseArgs } from "../../graphql/parse-args.ts";
 
 export const refundsSchema = /* GraphQL */ `
   "One item of a payment as the refund page shows it. Amounts in won."
@@ -147,21 +147,6 @@ const eligibilityArgs = z.object({
   paymentItemIds: itemIdsField,
   opened: z.boolean().nullish(),
 });
-
-function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((issue) => ({
-    field: issue.path.join("."),
-    message: issue.message,
-  }));
-  throw new AppError(
-    "validation",
-    "validation_failed",
-    fields[0]?.message ?? MESSAGES.validation,
-    fields,
-  );
-}
 
 /** The wire shape of an assessment (docs/api/refunds.md). */
 export function refundEligibilityGraphql(a: RefundAssessment) {

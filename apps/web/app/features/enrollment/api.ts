@@ -5,7 +5,7 @@
  * come back in USER_SALES_METHOD_WITH_POLICIES. Prices are integer won (per month for lectures,
  * one-off for devices). Failures are RestError (app/lib/rest-client.ts).
  */
-import type { DiscountType } from "@seoltab/domain";
+import type { SalesMethodWire, SalesPolicyWire } from "@seoltab/domain";
 import { restRequest } from "../../lib/rest-client";
 
 /** A lecture of LECTURE_ITEMS. */
@@ -32,25 +32,8 @@ export interface LectureStoreItem {
   allowed_multiples?: number[];
 }
 
-/** One policy of a sales method (SPEC.md §3 `contract_sales_policy`). */
-export interface SalesPolicyWire {
-  id: number;
-  name: string;
-  discountKind: string | null;
-  discountType: DiscountType;
-  /** Won for AMOUNT, whole percent for PERCENT. */
-  value: number;
-  /** Only lines bought for exactly this many months; null = any. */
-  months: number | null;
-  /** Only lines of this kind (LECTURE, DEVICE); null = any. */
-  itemKind: string | null;
-}
-
-export interface SalesMethodWire {
-  id: number;
-  name: string;
-  policies: SalesPolicyWire[];
-}
+/** Sales methods and their policies: the wire shapes of packages/domain (SPEC.md §3). */
+export type { SalesMethodWire, SalesPolicyWire };
 
 /** A device of RENT_DEVICES (SPEC.md §3, §9). */
 export interface RentDevice {
