@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildSchema, execute, parse, type GraphQLError } from "graphql";
+import { MESSAGES } from "../errors.ts";
 import { buildTestApp, type TestApp } from "../test/test-app.ts";
-import { GRAPHQL_BACKENDS, MAX_QUERY_COST } from "./graphql-backend.ts";
+import { GRAPHQL_BACKENDS, MAX_QUERY_COST, formatGraphqlError } from "./graphql-backend.ts";
 
 let dev: TestApp;
 let prod: TestApp;
@@ -100,5 +102,88 @@ describe("directives with variables", () => {
       JSON.stringify({ query, variables: { withName: false } }),
     );
     expect(off.json().data).toEqual({ __typename: "Query" });
+  });
+});
+
+describe("variables that do not fit their types", () => {
+  const REQUEST_REFUND =
+    "mutation ($input: RequestRefundInput!) { requestRefund(input: $input) { state } }";
+
+  it.each<[string, string, string, Record<string, unknown>, string]>([
+    [
+      "an unknown input field",
+      "/payment/graphql",
+      REQUEST_REFUND,
+      { input: { paymentId: "1", reason: "단순 변심", amount: 99_999_999 } },
+      'Field "amount" is not defined by type "RequestRefundInput"',
+    ],
+    [
+      "a wrong type inside an input",
+      "/payment/graphql",
+      REQUEST_REFUND,
+      { input: { paymentId: "1", reason: "단순 변심", opened: "yes" } },
+      "Boolean cannot represent",
+    ],
+    [
+      "a wrong type for a variable",
+      "/marketing/graphql",
+      "query ($withName: Boolean!) { __typename backend @include(if: $withName) }",
+      { withName: "yes" },
+      "Boolean cannot represent",
+    ],
+  ])(
+    "%s: 400 BAD_REQUEST with a Korean message, not INTERNAL_ERROR",
+    async (_name, url, query, variables, detail) => {
+      // Twice: the second request runs the cached (JIT-compiled) query.
+      for (let i = 0; i < 2; i += 1) {
+        const res = await gql(dev, url, JSON.stringify({ query, variables }));
+        expect(res.statusCode).toBe(400);
+        const [error] = res.json().errors;
+        expect(error.message).toBe(MESSAGES.graphqlValidation);
+        expect(error.extensions.classification).toBe("BAD_REQUEST");
+        expect(error.extensions.detail).toContain(detail);
+      }
+    },
+  );
+
+  const schema = buildSchema(/* GraphQL */ `
+    input Refund {
+      paymentId: ID!
+    }
+    type Query {
+      refund(input: Refund!): String
+      broken: String
+    }
+  `);
+  const rootValue = {
+    refund: () => "ok",
+    broken: () => {
+      throw new Error('Variable "$input" is mentioned by a resolver bug');
+    },
+  };
+  const errorsOf = async (query: string, variableValues?: Record<string, unknown>) =>
+    (await execute({ schema, document: parse(query), rootValue, variableValues }))
+      .errors as readonly GraphQLError[];
+  const fakeLog = () => ({ error: vi.fn() }) as unknown as Parameters<typeof formatGraphqlError>[1];
+
+  it("a coercion error is BAD_REQUEST and not logged; a resolver's error is still INTERNAL_ERROR and logged", async () => {
+    const [coercion] = await errorsOf("query ($input: Refund!) { refund(input: $input) }", {
+      input: { paymentId: "1", amount: 5 },
+    });
+    expect(coercion!.originalError).toBeDefined();
+    const log = fakeLog();
+    expect(formatGraphqlError(coercion!, log)).toMatchObject({
+      message: MESSAGES.graphqlValidation,
+      extensions: { classification: "BAD_REQUEST" },
+    });
+    expect(log.error).not.toHaveBeenCalled();
+
+    const [thrown] = await errorsOf("{ broken }");
+    const log2 = fakeLog();
+    expect(formatGraphqlError(thrown!, log2)).toMatchObject({
+      message: MESSAGES.internal,
+      extensions: { classification: "INTERNAL_ERROR" },
+    });
+    expect(log2.error).toHaveBeenCalledTimes(1);
   });
 });

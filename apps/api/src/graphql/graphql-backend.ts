@@ -69,6 +69,17 @@ function flatten(errors: readonly GraphQLError[]): GraphQLError[] {
   });
 }
 
+/**
+ * True for graphql-js' variable coercion errors ("Variable \"$input\" got invalid value …;
+ * Field \"amount\" is not defined by type …"). They carry the coercion's own GraphQLError (or,
+ * for a scalar that threw, its error) as `originalError`, so they are told apart by the
+ * message graphql-js gives every variable error and by having no path (no resolver ran). An
+ * AppError thrown while coercing is handled before this check.
+ */
+function isVariableCoercionError(error: GraphQLError): boolean {
+  return error.path === undefined && /^Variable "\$[_A-Za-z][_0-9A-Za-z]*" /.test(error.message);
+}
+
 /** Turns one error into the wire shape with classification, code and a Korean message. */
 export function formatGraphqlError(
   error: GraphQLError,
@@ -123,6 +134,12 @@ export function formatGraphqlError(
     message,
     extensions: { classification: "BAD_REQUEST" as const, detail: text },
   });
+  if (isVariableCoercionError(error)) {
+    // The request's variables do not fit their declared types (an unknown input field, a
+    // string for a Boolean, ...): the client's mistake, refused before any resolver ran
+    // (checked first: the message echoes the values sent).
+    return bad(MESSAGES.graphqlValidation);
+  }
   if (text.startsWith("Syntax Error")) return bad(MESSAGES.graphqlSyntax);
   if (/depth limit/i.test(text)) return bad(MESSAGES.graphqlTooDeep);
   if (/complexity/i.test(text)) return bad(MESSAGES.graphqlTooComplex);

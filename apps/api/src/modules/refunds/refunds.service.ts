@@ -2,8 +2,11 @@
  * Refunds (issue #5; SPEC.md §3 refund channels, §4 payment item states set one, §5 refund-
  * ineligibility reasons, §9 refund window; contract docs/api/refunds.md, rules docs/refunds.md).
  *
- * - Eligibility per item is `refundEligibility` (SPEC.md §5); the amount is what Korean law gives
- *   (`legalRefund`: 학원법 시행령 [별표 4] for lessons, 전자상거래법 제17조 for devices and books).
+ * - Eligibility per item is `refundEligibility` (SPEC.md §5; CLOSED_LECTURE from the lecture's
+ *   `lectureState`); the amount is what Korean law gives (`legalRefund`: 학원법 시행령 [별표 4]
+ *   for lessons — the whole price before lessons start, which is every lecture until tutor
+ *   matching exists (`lessonsStartOf`) —, 전자상거래법 제17조 for devices and books), never more
+ *   than remains paid on the payment.
  * - Self-service (no §5 reason, a card payment with a gateway id, an amount above 0): the items
  *   go PAID → REFUND_REQUESTED with a conditional update and a PENDING refund request is
  *   committed BEFORE the gateway is called, then the gateway cancels `amount` with
@@ -19,15 +22,18 @@
 import {
   PAYMENT_TRANSITIONS,
   REFUND_INELIGIBILITY_REASONS,
+  addMonthsSeoul,
   canTransition,
   isItemKind,
   isStaffUserType,
+  lectureState,
   legalRefund,
   refundChannelOf,
   refundEligibility,
   formatRefundWon,
   type Initiator,
   type ItemKind,
+  type LectureState,
   type LegalRefund,
   type PaymentItemState,
   type PaymentMethod,
@@ -49,10 +55,13 @@ import {
 import {
   findItemsOfPayments,
   findPaymentById,
+  findSubscriptionByFirstPayment,
+  findSubscriptionById,
   transitionPayment,
   withTransaction,
   type PaymentItemRow,
   type PaymentRow,
+  type SubscriptionRow,
 } from "../payments/payments.repository.ts";
 import { mayActForStudent, type PaymentsDeps } from "../payments/payments.service.ts";
 import {
@@ -104,7 +113,10 @@ export interface RefundAssessment {
   eligible: boolean;
   /** Reasons of the items considered, in SPEC.md §5 order. */
   reasons: RefundIneligibilityReason[];
-  /** Won the law gives for the items considered (shown also when blocked). */
+  /**
+   * Won the law gives for the items considered (shown also when blocked), never above what
+   * remains paid on the payment (paidPrice − refundedAmount).
+   */
   refundableAmount: number;
   rule: PaymentRefundRule;
   explanation: string;
@@ -177,13 +189,57 @@ function paidAtOf(payment: PaymentRow): Date {
 }
 
 /**
- * When the lessons of a payment start, for the law's table. Only the payment time is recorded:
- * the paid months run from it (docs/decisions/009-payments.md, subscriptions.started_at), so
- * lessons are taken to start then. Replace with the first lesson's time once lessons are
- * recorded (docs/refunds.md "Open points").
+ * When the lessons of a payment started, for the law's table ([별표 4]: "교습 시작 전" → all
+ * back), or null when they have not. Lessons start with the first lesson after a tutor is
+ * matched; tutor matching is not built yet, so every bought lecture is still waiting for its
+ * match (LECTURE_INFO state READY, packages/domain `lectureState`) and no lesson can have been
+ * given: the lessons have not started and the whole unrefunded price comes back. When matching
+ * and lesson records exist, return the first lesson's time here (docs/refunds.md "Open points").
  */
-function lessonsStartOf(payment: PaymentRow): Date {
-  return paidAtOf(payment);
+function lessonsStartOf(_payment: PaymentRow): Date | null {
+  return null;
+}
+
+/** The subscription a payment started (a first order) or renews (a renewal), if any. */
+async function subscriptionOf(
+  deps: RefundsDeps,
+  payment: PaymentRow,
+): Promise<SubscriptionRow | null> {
+  const row =
+    payment.subscriptionId != null
+      ? await findSubscriptionById(deps.db, payment.subscriptionId)
+      : await findSubscriptionByFirstPayment(deps.db, payment.id);
+  return row ?? null;
+}
+
+/**
+ * The lecture state of a LECTURE item, as LECTURE_INFO shows it (packages/domain `lectureState`
+ * with the inputs of payments.service `lectureInfoOf`), for SPEC.md §5 CLOSED_LECTURE: DONE once
+ * the paid period is over and no active subscription carries it on; READY while it waits for a
+ * tutor match. Items of other kinds have no lecture (undefined). A refunded item is FINISH in
+ * LECTURE_INFO; here that is the item's own refund, already REFUNDED_PAYMENT_ITEM, so it is not
+ * named a second time as CLOSED_LECTURE.
+ */
+function lectureStateOf(
+  payment: PaymentRow,
+  item: PaymentItemRow,
+  subscription: SubscriptionRow | null,
+  now: Date,
+): LectureState | undefined {
+  if (item.itemKind !== "LECTURE") return undefined;
+  const endsAt = subscription
+    ? addMonthsSeoul(subscription.startedAt, subscription.paidMonths)
+    : payment.completedAt
+      ? addMonthsSeoul(payment.completedAt, item.months)
+      : null;
+  const state = lectureState({
+    paymentState: payment.state as PaymentState,
+    itemState: (item.state ?? null) as PaymentItemState | null,
+    subscriptionStatus: subscription?.status ?? null,
+    endsAt,
+    now,
+  });
+  return state === "FINISH" && item.state === "REFUNDED" ? undefined : state;
 }
 
 function legalRefundOf(
@@ -244,6 +300,7 @@ export async function assessRefund(
         : [],
   };
   const law = legalRefundOf(payment, rows, options.opened ?? false, now);
+  const subscription = await subscriptionOf(deps, payment);
   const items = rows.map((item, index): ItemAssessment => {
     const { reasons } = refundEligibility({
       payment: {
@@ -257,6 +314,7 @@ export async function assessRefund(
         id: item.id,
         state: (item.state ?? "PAID") as PaymentItemState,
         kind: isItemKind(item.itemKind) ? item.itemKind : "ETC",
+        lectureState: lectureStateOf(payment, item, subscription, now),
       },
       requester,
       now,
@@ -283,13 +341,22 @@ export async function assessRefund(
   if (considered.length === 0) reasonSet.add("REFUNDED_PAYMENT_ITEM");
   const reasons = REFUND_INELIGIBILITY_REASONS.filter((r) => reasonSet.has(r));
   const channel = refundChannelOf(payment.paymentMethod as PaymentMethod);
+  // Never more than remains paid on the payment: a cancel made at the gateway's console is
+  // mirrored on the payment only (not on its items), and the gateway refuses anything above
+  // its balance.
+  const balance = Math.max(0, payment.paidPrice - payment.refundedAmount);
+  const refundableAmount = Math.min(consideredLaw.amount, balance);
+  const explanation =
+    refundableAmount < consideredLaw.amount
+      ? `${consideredLaw.explanation} 이 결제에서 이미 취소된 금액을 빼면 남은 결제 금액 ${formatRefundWon(balance)}까지 돌려받을 수 있어요.`
+      : consideredLaw.explanation;
   return {
     payment,
     eligible: reasons.length === 0,
     reasons,
-    refundableAmount: consideredLaw.amount,
+    refundableAmount,
     rule: consideredLaw.rule,
-    explanation: consideredLaw.explanation,
+    explanation,
     channel,
     refundAccountRequired: channel === "BANK",
     items,
@@ -448,7 +515,15 @@ export async function requestRefund(
       message: REFUND_MESSAGES.staffReview,
     };
   }
-  const split = considered.map((a) => ({ id: a.item.id, amount: a.amount }));
+  // The law's amount of each item; spread down when capped at the payment's balance.
+  const split = spreadOverItems(
+    amount,
+    considered.map((a) => ({
+      id: a.item.id,
+      remaining: a.item.paidPrice - a.item.refundedAmount,
+      preferred: a.amount,
+    })),
+  );
   const outcome = await cancelThroughGateway(deps, request, payment, split, actor, requestId);
   if (outcome === "refunded") {
     return {
@@ -750,27 +825,47 @@ export async function settleRefundRequest(
   return (await findRefundRequestById(deps.db, request.id)) ?? request;
 }
 
+/** What one run of `settlePendingRefunds` did (the `refunds-settlement` job's report). */
+export interface RefundSettlementReport {
+  /** PENDING requests looked at (older than a minute). */
+  processed: number;
+  /** Settled REFUNDED (the gateway shows the cancel). */
+  refunded: number;
+  /** Settled FAILED (no cancel at the gateway after PENDING_GIVE_UP_MS). */
+  failed: number;
+  /** Still PENDING (too early to give up, or the gateway could not be asked). */
+  pending: number;
+}
+
 /**
- * Settles every PENDING request older than a minute by asking the gateway (for a scheduled job
- * or staff). Returns how many were looked at. Gateway errors are logged and skipped.
+ * Settles every PENDING request older than a minute by asking the gateway, at most `limit` per
+ * run (the `refunds-settlement` job in payments.jobs.ts; initiator AUTO). Gateway errors are
+ * logged and the request stays PENDING for the next run.
  */
-export async function settlePendingRefunds(deps: RefundsDeps, limit = 50): Promise<number> {
+export async function settlePendingRefunds(
+  deps: RefundsDeps,
+  limit = 50,
+): Promise<RefundSettlementReport> {
+  const report: RefundSettlementReport = { processed: 0, refunded: 0, failed: 0, pending: 0 };
   const pending = await findRefundRequestsByState(deps.db, "PENDING", limit);
   const now = deps.clock.now().getTime();
-  let seen = 0;
   for (const request of pending) {
     if (now - (request.decidedAt ?? request.createdAt).getTime() < 60_000) continue;
-    seen += 1;
+    report.processed += 1;
     try {
-      await settleRefundRequest(deps, request, "AUTO");
+      const after = await settleRefundRequest(deps, request, "AUTO");
+      if (after.state === "REFUNDED") report.refunded += 1;
+      else if (after.state === "FAILED") report.failed += 1;
+      else report.pending += 1;
     } catch (err) {
+      report.pending += 1;
       deps.log.warn(
         { err: err instanceof Error ? err.name : "unknown", refundRequestId: request.id },
         "could not settle a pending refund",
       );
     }
   }
-  return seen;
+  return report;
 }
 
 // ---------------------------------------------------------------------------------------------

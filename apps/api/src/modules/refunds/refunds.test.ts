@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
-import { lessonRefund } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import {
@@ -15,6 +14,7 @@ import {
   type PaymentGateway,
 } from "../payments/gateway/gateway.port.ts";
 import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
+import { inProcessJobRunner } from "../payments/payments.jobs.ts";
 import { spreadOverItems } from "./refunds.service.ts";
 import {
   call,
@@ -220,16 +220,15 @@ function cancelsOf(impUid: string) {
   return cancels.filter((c) => c.impUid === impUid);
 }
 
-/** The law's amount for the 3-month lecture of `paid` at the clock's now. */
-async function lectureLawAmount(paid: Paid): Promise<number> {
-  const row = await paymentRow(paid.paymentId);
-  const line = paid.items.find((i) => i.ID === paid.lectureItemId)!;
-  return lessonRefund({
-    paidPrice: line.PAID_PRICE,
-    months: line.MONTHS,
-    lessonsStartAt: row.completedAt!,
-    now: clock.now(),
-  }).amount;
+/**
+ * The law's amount for the lecture of `paid`: its whole price. Lessons start with the first
+ * lesson after a tutor is matched; matching does not exist yet, so no lesson has started and
+ * 학원법 시행령 [별표 4] "교습 시작 전" gives everything back (ACADEMY_BEFORE_START;
+ * refunds.service `lessonsStartOf`). The in-progress rows are tested in packages/domain
+ * refund-rules.test.ts.
+ */
+function lecturePrice(paid: Paid): number {
+  return paid.items.find((i) => i.ID === paid.lectureItemId)!.PAID_PRICE;
 }
 
 function staff(user: TestUser, path: string, body: Record<string, unknown>) {
@@ -243,7 +242,8 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
     const student = await studentWithCard();
     const paid = await pay(student);
     const devicePrice = paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE;
-    const lecture = await lectureLawAmount(paid);
+    const lecture = lecturePrice(paid);
+    expect(lecture + devicePrice).toBe(paid.paidPrice);
 
     const seen = (await eligibility(student, paid.paymentId)).data.refundEligibility;
     expect(seen).toMatchObject({
@@ -260,7 +260,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
         paymentItemId: String(paid.lectureItemId),
         eligible: true,
         amount: lecture,
-        rule: "ACADEMY_FIRST_THIRD",
+        rule: "ACADEMY_BEFORE_START",
         state: "PAID",
       }),
       expect.objectContaining({
@@ -269,7 +269,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
         rule: "DEVICE_WITHDRAWAL_7_DAYS",
       }),
     ]);
-    expect(seen.items[0].explanation).toContain("3개월 중 1개월째 달의 1/3이 지나기 전이라");
+    expect(seen.items[0].explanation).toContain("수업 시작 전이라 낸 수업료 전액");
 
     const done = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(done).toMatchObject({
@@ -288,8 +288,8 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
 
     const payment = await paymentRow(paid.paymentId);
     expect(payment).toMatchObject({
-      state: lecture + devicePrice === paid.paidPrice ? "TOTALLY_REFUNDED" : "PARTIALLY_REFUNDED",
-      refundedAmount: lecture + devicePrice,
+      state: "TOTALLY_REFUNDED",
+      refundedAmount: paid.paidPrice,
     });
     expect((await itemRows(paid.paymentId)).map((i) => [i.state, i.refundedAmount])).toEqual([
       ["REFUNDED", lecture],
@@ -317,7 +317,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
       ["item", "PAID", "REFUND_REQUESTED", "USER"],
       ["item", "REFUND_REQUESTED", "REFUNDED", "USER"],
       ["item", "REFUND_REQUESTED", "REFUNDED", "USER"],
-      ["payment", "PAID", payment.state, "USER"],
+      ["payment", "PAID", "TOTALLY_REFUNDED", "USER"],
     ]);
     const audit = await t.database.db
       .select()
@@ -362,21 +362,22 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
     expect((await itemRows(paid.paymentId)).map((i) => i.state)).toEqual(["PAID", "REFUNDED"]);
 
     // The rest (no ids: every item still refundable = the lecture).
-    const lecture = await lectureLawAmount(paid);
+    const lecture = lecturePrice(paid);
     const second = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(second).toMatchObject({
       state: "REFUNDED",
       refundedAmount: lecture,
-      rule: "ACADEMY_FIRST_THIRD",
+      rule: "ACADEMY_BEFORE_START",
     });
     expect(cancelsOf(paid.impUid).map((c) => [c.amount, c.checksum])).toEqual([
       [devicePrice, paid.paidPrice],
       [lecture, paid.paidPrice - devicePrice],
     ]);
     expect(await paymentRow(paid.paymentId)).toMatchObject({
-      state: "PARTIALLY_REFUNDED",
+      state: "TOTALLY_REFUNDED",
       refundedAmount: devicePrice + lecture,
     });
+    expect(devicePrice + lecture).toBe(paid.paidPrice);
   });
 
   it("a device said to be opened gets nothing by self-service: the request goes to staff", async () => {
@@ -557,9 +558,9 @@ describe("blocked self-service becomes a staff request with the law's amount", (
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student);
     clock.advance(40 * 86_400_000);
-    const lecture = await lectureLawAmount(paid);
-    expect(lecture).toBeGreaterThan(0);
-    expect(lecture).toBeLessThan(paid.items.find((i) => i.ID === paid.lectureItemId)!.PAID_PRICE);
+    // Self-service is blocked after a month, but no lesson has started (no matching yet): the
+    // law's amount is still the whole lecture price; the device's 7 days are over.
+    const lecture = lecturePrice(paid);
 
     const seen = (await eligibility(student, paid.paymentId)).data.refundEligibility;
     expect(seen).toMatchObject({
@@ -567,6 +568,11 @@ describe("blocked self-service becomes a staff request with the law's amount", (
       reasons: ["ONE_MONTH_PASSED"],
       refundableAmount: lecture,
       rule: "MIXED",
+    });
+    expect(seen.items[0]).toMatchObject({
+      amount: lecture,
+      rule: "ACADEMY_BEFORE_START",
+      reasons: ["ONE_MONTH_PASSED"],
     });
     expect(seen.items[1]).toMatchObject({ amount: 0, rule: "DEVICE_OPENED_OR_LATE" });
 
@@ -674,6 +680,8 @@ describe("blocked self-service becomes a staff request with the law's amount", (
     const paid = await pay(student, { withDevice: false });
     clock.advance(35 * 86_400_000);
     const asked = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    // Its subscription carries the lecture on (READY, not DONE): no CLOSED_LECTURE.
+    expect(asked.reasons).toEqual(["ONE_MONTH_PASSED"]);
     const id = Number(asked.refundRequestId);
     const noNote = await staff(sales, "/decide", { REFUND_REQUEST_ID: id, DECISION: "REJECTED" });
     expect(responseOf(noNote).ERROR_CODE).toBe("note_required");
@@ -745,6 +753,55 @@ describe("blocked self-service becomes a staff request with the law's amount", (
     expect((await paymentRow(paid.paymentId)).refundedAmount).toBe(seen.refundableAmount);
   });
 
+  it("CLOSED_LECTURE: a one-time 1-month lecture whose period is over is DONE; staff get it with the law's amount", async () => {
+    const student = await newUser(t, "STUDENT");
+    const admin = await newUser(t, "ADMIN");
+    // A cash payment starts no subscription: its lecture ends with the month paid for.
+    const res = await call(
+      t,
+      "/main/admin/payments/cash",
+      {
+        USER_NO: student.userNo,
+        MERCHANT_UID: merchantUid(),
+        ITEMS: [{ id: math.id, lecture_multiple: 1 }],
+      },
+      { token: admin.token },
+    );
+    const payment = responseOf(res);
+    expect(payment.STATE).toBe("PAID");
+    const fresh = (await eligibility(student, payment.PAYMENT_ID)).data.refundEligibility;
+    expect(fresh.reasons).toEqual([]);
+
+    clock.advance(32 * 86_400_000);
+    const seen = (await eligibility(student, payment.PAYMENT_ID)).data.refundEligibility;
+    expect(seen).toMatchObject({
+      eligible: false,
+      reasons: ["CLOSED_LECTURE", "ONE_MONTH_PASSED"],
+      // No lesson was given (no matching yet): the law's amount is still everything paid.
+      refundableAmount: payment.PAID_PRICE,
+      rule: "ACADEMY_BEFORE_START",
+      channel: "BANK",
+    });
+    expect(seen.items[0].reasons).toEqual(["CLOSED_LECTURE", "ONE_MONTH_PASSED"]);
+
+    const asked = (
+      await refund(student, {
+        paymentId: payment.PAYMENT_ID,
+        refundAccount: { bankCode: "088", accountNumber: "110123456789", holder: "김설탭" },
+      })
+    ).data.requestRefund;
+    expect(asked).toMatchObject({
+      state: "STAFF_REVIEW",
+      reasons: ["CLOSED_LECTURE", "ONE_MONTH_PASSED"],
+      amount: payment.PAID_PRICE,
+      refundedAmount: 0,
+    });
+    expect(await requestRow(asked.refundRequestId)).toMatchObject({
+      state: "STAFF_REVIEW",
+      blockedReasons: ["CLOSED_LECTURE", "ONE_MONTH_PASSED"],
+    });
+  });
+
   it("cash: paid back by staff to the account given (no gateway), up to everything paid", async () => {
     const student = await newUser(t, "STUDENT");
     const admin = await newUser(t, "ADMIN");
@@ -809,18 +866,30 @@ describe("the gateway refuses or does not answer", () => {
       );
     expect(failed!.gatewayNote).toContain("취소가능잔액");
 
-    // The webhook mirrors the console cancel; asking again now works.
+    // The webhook mirrors the console cancel; asking again now works. The law gives the whole
+    // lecture price, but only what remains paid can come back: paid − the 1,000 cancelled.
     await call(t, "/main/portone_webhook", { imp_uid: paid.impUid, status: "paid" });
     expect((await paymentRow(paid.paymentId)).refundedAmount).toBe(1_000);
-    const lecture = await lectureLawAmount(paid);
+    const rest = paid.paidPrice - 1_000;
+    const seen = (await eligibility(student, paid.paymentId)).data.refundEligibility;
+    expect(seen).toMatchObject({ eligible: true, refundableAmount: rest });
+    expect(seen.items[0]).toMatchObject({ amount: lecturePrice(paid) });
+    expect(seen.explanation).toContain("남은 결제 금액");
     const done = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
-    expect(done).toMatchObject({ state: "REFUNDED", refundedAmount: lecture });
+    expect(done).toMatchObject({ state: "REFUNDED", refundedAmount: rest, amount: rest });
     // (The console cancel went to the sandbox directly, so the spy saw only our two asks.)
-    expect(cancelsOf(paid.impUid).map((c) => c.checksum)).toEqual([
-      paid.paidPrice,
-      paid.paidPrice - 1_000,
+    expect(cancelsOf(paid.impUid).map((c) => [c.amount, c.checksum])).toEqual([
+      [lecturePrice(paid), paid.paidPrice],
+      [rest, paid.paidPrice - 1_000],
     ]);
-    expect(await paymentRow(paid.paymentId)).toMatchObject({ refundedAmount: 1_000 + lecture });
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "TOTALLY_REFUNDED",
+      refundedAmount: paid.paidPrice,
+    });
+    expect((await itemRows(paid.paymentId))[0]).toMatchObject({
+      state: "REFUNDED",
+      refundedAmount: rest,
+    });
   });
 
   it("no answer and nothing cancelled: REFUND_REQUESTED; staff settle it FAILED after 10 minutes", async () => {
@@ -851,7 +920,7 @@ describe("the gateway refuses or does not answer", () => {
     const student = await studentWithCard();
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student, { withDevice: false });
-    const lecture = await lectureLawAmount(paid);
+    const lecture = lecturePrice(paid);
     nextCancel = "answer-lost";
     const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(res.state).toBe("REFUND_REQUESTED");
@@ -861,13 +930,48 @@ describe("the gateway refuses or does not answer", () => {
     expect(responseOf(settled).REFUND_REQUEST.STATE).toBe("REFUNDED");
     expect(cancelsOf(paid.impUid)).toHaveLength(1);
     expect(await paymentRow(paid.paymentId)).toMatchObject({
-      state: "PARTIALLY_REFUNDED",
+      state: "TOTALLY_REFUNDED",
       refundedAmount: lecture,
     });
     expect((await itemRows(paid.paymentId))[0]).toMatchObject({
       state: "REFUNDED",
       refundedAmount: lecture,
     });
+  });
+
+  it("the refunds-settlement job settles a lost answer by asking (AUTO), after a minute, one cancel", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student, { withDevice: false });
+    nextCancel = "answer-lost";
+    const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(res.state).toBe("REFUND_REQUESTED");
+    const jobs = inProcessJobRunner(t.app.payments.deps, t.app.log, 60_000);
+
+    // Within the first minute the request may still be at the gateway: left alone.
+    await jobs.trigger("refunds-settlement");
+    expect(await requestRow(res.refundRequestId)).toMatchObject({ state: "PENDING" });
+
+    clock.advance(2 * 60_000);
+    await jobs.trigger("refunds-settlement");
+    expect(await requestRow(res.refundRequestId)).toMatchObject({ state: "REFUNDED" });
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "TOTALLY_REFUNDED",
+      refundedAmount: lecturePrice(paid),
+    });
+    const transitions = await t.database.db
+      .select()
+      .from(schema.paymentTransitions)
+      .where(eq(schema.paymentTransitions.paymentId, paid.paymentId));
+    expect(
+      transitions.filter((x) => x.toState === "REFUNDED" || x.toState === "TOTALLY_REFUNDED"),
+    ).toEqual([
+      expect.objectContaining({ toState: "REFUNDED", initiator: "AUTO" }),
+      expect.objectContaining({ toState: "TOTALLY_REFUNDED", initiator: "AUTO" }),
+    ]);
+    // Settled requests are not looked at again.
+    await jobs.trigger("refunds-settlement");
+    expect(cancelsOf(paid.impUid)).toHaveLength(1);
   });
 });
 
