@@ -3,7 +3,7 @@
  * token. Every time comparison uses the instant passed in (the service's clock), never the
  * database's `now()`, so both agree.
  */
-import { and, eq, gt, isNull, schema, type Database } from "@seoltab/db";
+import { and, asc, eq, gt, isNull, schema, type Database } from "@seoltab/db";
 
 export type RefreshTokenRow = typeof schema.refreshTokens.$inferSelect;
 
@@ -59,6 +59,15 @@ export async function setRotatedTo(db: Database, id: number, rotatedToId: number
 /** Revokes every not-yet-revoked token of a family; returns how many were revoked. */
 export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<number> {
   const r = schema.refreshTokens;
+  // Lock the family's rows in id order first: concurrent revocations (several reuses of one
+  // token at once) then queue behind each other instead of deadlocking on rows taken in
+  // different orders.
+  await db
+    .select({ id: r.id })
+    .from(r)
+    .where(eq(r.familyId, familyId))
+    .orderBy(asc(r.id))
+    .for("update");
   const rows = await db
     .update(r)
     .set({ revokedAt: now })
