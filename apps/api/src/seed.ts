@@ -5,7 +5,11 @@
  * Later areas add their seed to SEEDS.
  */
 import { eq, schema, type Database } from "@seoltab/db";
-import { seedDemoAccountProfiles, seedDemoAccounts } from "./modules/accounts/accounts.seed.ts";
+import {
+  seedDemoAccountProfiles,
+  seedDemoAccounts,
+  seedDemoSecondChild,
+} from "./modules/accounts/accounts.seed.ts";
 import { seedDemoReviews } from "./modules/marketing/marketing.seed.ts";
 
 export interface Seed {
@@ -16,6 +20,7 @@ export interface Seed {
 export const SEEDS: readonly Seed[] = [
   { name: "demo-accounts", run: seedDemoAccounts },
   { name: "demo-account-profiles", run: seedDemoAccountProfiles },
+  { name: "demo-second-child", run: seedDemoSecondChild },
   { name: "demo-reviews", run: seedDemoReviews },
 ];
 

@@ -87,4 +87,22 @@ describe("route table", () => {
       expect.arrayContaining(["/guest_enrollment", "/payment_finish", "/home_pre_member"]),
     );
   });
+
+  it("serves the account pages (issue #5) inside the app shell", () => {
+    const pages: Record<string, string> = {
+      "/_app/payments/12/refund": "routes/app-refund.tsx",
+      "/_app/contracts": "routes/app-contracts.tsx",
+      "/_app/contracts/sign": "routes/app-contract-sign.tsx",
+      "/_app/contracts/7": "routes/app-contract.tsx",
+      "/_app/profile": "routes/app-profile.tsx",
+    };
+    for (const [path, file] of Object.entries(pages)) {
+      const matches = matchRoutes(routes as RouteObject[], path) ?? [];
+      expect(
+        matches.map((match) => (match.route as { file?: string }).file),
+        path,
+      ).toEqual(["routes/app-shell.tsx", file]);
+      expect(isAppRoutePath(path), path).toBe(true);
+    }
+  });
 });

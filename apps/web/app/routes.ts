@@ -19,6 +19,10 @@ import type { MARKETING_PATHS, PRODUCT_PAGE_PATHS } from "@seoltab/domain";
  * - Enrollment and payments (issue #4; APP_ROUTE_PATTERNS): /guest_enrollment stands alone
  *   (no sign-in needed); /payment_finish and /home_pre_member use the app shell as a layout;
  *   /_app/enrollment, /_app/checkout, /_app/payments and /_app/billing-card are app pages.
+ * - Account pages (issue #5): the refund of a payment (/_app/payments/:paymentId/refund),
+ *   contracts (/_app/contracts, /_app/contracts/sign, /_app/contracts/:contractId with its
+ *   printable view) and the profile with the password change (/_app/profile); lessons are on
+ *   the /_app home.
  */
 type MarketingPath = (typeof MARKETING_PATHS)[number];
 
@@ -76,7 +80,12 @@ export default [
     route("enrollment", "routes/app-enrollment.tsx"),
     route("checkout", "routes/app-checkout.tsx"),
     route("payments", "routes/app-payments.tsx"),
+    route("payments/:paymentId/refund", "routes/app-refund.tsx"),
     route("billing-card", "routes/app-billing-card.tsx"),
+    route("contracts", "routes/app-contracts.tsx"),
+    route("contracts/sign", "routes/app-contract-sign.tsx"),
+    route("contracts/:contractId", "routes/app-contract.tsx"),
+    route("profile", "routes/app-profile.tsx"),
     route("admin/consultations", "routes/admin-consultations.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),

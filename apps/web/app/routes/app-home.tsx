@@ -1,19 +1,30 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { useStudentInfo } from "../features/account/api/student-info";
+import { ChildSwitcher } from "../features/account/components/child-switcher";
+import { MyLessons } from "../features/account/components/my-lessons";
+import { useAccountSubject } from "../features/account/subject";
 import { USER_TYPE_LABELS } from "../features/accounts/labels";
+import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
+import "../features/account/account.css";
+import "../features/contracts/contracts.css";
 import { refreshUserInfo } from "../lib/user-info";
 import { useRootStore } from "../stores/root-store";
 
 /**
  * Home of the app shell. Signed in: who the person is (name, type, email), the user info
- * fetched from /main/getUserInfo (refreshed on every visit; a failure logs out, SPEC.md §4), and
- * for a parent their children from the login response. Signed out: the way to sign in.
+ * fetched from /main/getUserInfo (refreshed on every visit; a failure logs out, SPEC.md §4);
+ * for a student or a parent's chosen child (child switcher; CHILDREN of the login response):
+ * 계약서 서명하기 when a contract waits (contractToSign), 내 수업 (LECTURE_INFO) and shortcuts to
+ * payments, contracts, the billing card and the profile. Signed out: the way to sign in.
  */
 export default function AppHome() {
   const auth = useRootStore((state) => state.auth);
   const userInfo = useRootStore((state) => state.userInfo);
   const navigate = useNavigate();
   const signedIn = auth.flag && auth.data !== null;
+  const subject = useAccountSubject();
+  const { state: student, retry } = useStudentInfo(subject.userNo, subject.kind === "student");
 
   useEffect(() => {
     if (!signedIn) return;
@@ -23,8 +34,8 @@ export default function AppHome() {
   if (signedIn && auth.data) {
     const { data } = auth;
     const name = data.USER_NAME ?? data.EMAIL_ID;
-    const children = data.CHILDREN ?? [];
-    const lectures = userInfo.lecture_info;
+    const hasStudent = subject.kind === "student" || subject.kind === "parent";
+    const card = student.status === "ready" ? student.card : null;
     return (
       <div className="app-home">
         <section className="app-panel app-panel--left" aria-labelledby="app-home-title">
@@ -53,18 +64,21 @@ export default function AppHome() {
           </dl>
         </section>
 
-        {data.USER_TYPE === "PARENT" ? (
+        {subject.kind === "parent" ? (
           <section className="app-panel app-panel--left" aria-labelledby="children-title">
             <h2 id="children-title">자녀 계정</h2>
-            {children.length > 0 ? (
-              <ul className="children-list">
-                {children.map((child) => (
-                  <li key={child.USER_NO} className="children-list__item">
-                    <span className="children-list__name">{child.USER_NAME}</span>
-                    <span className="children-list__meta">학생 · 회원번호 {child.USER_NO}</span>
-                  </li>
-                ))}
-              </ul>
+            {subject.children.length > 0 ? (
+              <>
+                <ChildSwitcher
+                  options={subject.children}
+                  value={subject.userNo}
+                  onChange={subject.choose}
+                  legend="수업과 결제, 계약서를 볼 자녀"
+                />
+                <p className="child-switcher-bar__who">
+                  고른 자녀의 수업이 아래에 보여요. 결제 내역과 계약서도 같은 자녀로 보여요.
+                </p>
+              </>
             ) : (
               <p>
                 아직 연결된 자녀 계정이 없어요. 자녀가 가입할 때 이 계정의 휴대폰 번호를 보호자
@@ -74,23 +88,53 @@ export default function AppHome() {
           </section>
         ) : null}
 
-        {data.USER_TYPE === "STUDENT" ? (
-          <section className="app-panel app-panel--left" aria-labelledby="lectures-title">
-            <h2 id="lectures-title">내 수업</h2>
-            {lectures.length > 0 ? (
-              <p>수강 중인 수업이 {lectures.length}개 있어요.</p>
-            ) : (
-              <>
-                <p>아직 수강 중인 수업이 없어요.</p>
-                <div className="app-panel__actions app-panel__actions--left">
-                  <Link to="/enrollment" className="btn btn--primary">
-                    수강 신청하기
-                  </Link>
-                </div>
-              </>
-            )}
-          </section>
+        {hasStudent && subject.userNo !== null ? (
+          <>
+            <ContractToSignCallout key={`sign-${subject.userNo}`} userId={subject.userNo} />
+            <MyLessons
+              state={student}
+              retry={retry}
+              headingId="lectures-title"
+              title={subject.kind === "parent" ? `${subject.name} 학생의 수업` : "내 수업"}
+            />
+          </>
         ) : null}
+
+        <section className="app-panel app-panel--left" aria-labelledby="shortcuts-title">
+          <h2 id="shortcuts-title">바로 가기</h2>
+          <ul className="account-shortcuts">
+            {hasStudent ? (
+              <>
+                <li>
+                  <Link to="/_app/payments" className="account-shortcut">
+                    <span className="account-shortcut__title">결제 내역</span>
+                    <span className="account-shortcut__meta">영수증 · 환불 요청</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/_app/contracts" className="account-shortcut">
+                    <span className="account-shortcut__title">계약서</span>
+                    <span className="account-shortcut__meta">서명 · 보기 · 인쇄</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/_app/billing-card" className="account-shortcut">
+                    <span className="account-shortcut__title">결제 카드</span>
+                    <span className="account-shortcut__meta" data-testid="home-card">
+                      {card ? card.card_number : "등록 · 변경"}
+                    </span>
+                  </Link>
+                </li>
+              </>
+            ) : null}
+            <li>
+              <Link to="/_app/profile" className="account-shortcut">
+                <span className="account-shortcut__title">내 정보</span>
+                <span className="account-shortcut__meta">회원 정보 · 비밀번호 변경</span>
+              </Link>
+            </li>
+          </ul>
+        </section>
       </div>
     );
   }

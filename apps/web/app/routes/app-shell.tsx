@@ -48,7 +48,7 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
       <header className="app-header">
         <div className="container app-header__inner">
           <Logo />
-          <nav aria-label="학습 공간 메뉴">
+          <nav aria-label="학습 공간 메뉴" className="app-header__nav">
             <ul className="app-header__links">
               <li>
                 <NavLink to="/_app" end className="app-header__link">
@@ -69,8 +69,22 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
               ) : null}
               {signedIn ? (
                 <li>
+                  <NavLink to="/_app/contracts" className="app-header__link">
+                    계약서
+                  </NavLink>
+                </li>
+              ) : null}
+              {signedIn ? (
+                <li>
                   <NavLink to="/_app/billing-card" className="app-header__link">
                     결제 카드
+                  </NavLink>
+                </li>
+              ) : null}
+              {signedIn ? (
+                <li>
+                  <NavLink to="/_app/profile" className="app-header__link">
+                    내 정보
                   </NavLink>
                 </li>
               ) : null}

@@ -66,7 +66,8 @@ function renderPage(path: string) {
         { path: "*", Component: moduleFor("/404").default },
         {
           path: "/_app",
-          Component: moduleFor("/_app").default,
+          // The app shell (its GraphQL client serves the home's contract question).
+          Component: modules["./app-shell.tsx"]!.default,
           children: [{ index: true, Component: moduleFor("/_app/x").default }],
         },
       ],
@@ -241,7 +242,9 @@ describe("status and app pages", () => {
       await screen.findByRole("heading", { level: 1, name: "student@example.com님, 반가워요" }),
     ).toBeTruthy();
     expect(await screen.findByText("010-****-0001")).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: "/main/getUserInfo", body: { USER_NO: 3 } });
+    expect(calls.find((c) => c.url === "/main/getUserInfo")).toMatchObject({
+      body: { USER_NO: 3 },
+    });
     useRootStore.getState().reset();
     vi.unstubAllGlobals();
   });

@@ -107,3 +107,57 @@ export async function seedDemoAccountProfiles(db: Database): Promise<void> {
       .where(eq(schema.users.email, a.email));
   }
 }
+
+/** The second demo child of parent@example.com (local mode only), password `Demo1234!`. */
+export const DEMO_SECOND_CHILD = {
+  email: "student2@example.com",
+  userType: "STUDENT",
+  name: "김바다",
+  nickname: "바다",
+  phone: "01020000004",
+  birthDate: "2011-05-02",
+  gender: "MAN",
+  grade: "MIDDLE_3",
+  parentPhone: "01020000002",
+} as const;
+
+/**
+ * A second child for the demo parent (issue #5: a parent switches between their children):
+ * student2@example.com (STUDENT, ACTIVE, verified phone, the parent's phone as PARENT_PHONE_NUM),
+ * linked to parent@example.com. A separate seed so that local databases seeded before it get
+ * the child too; does nothing when the parent is missing or the email is taken.
+ */
+export async function seedDemoSecondChild(db: Database): Promise<void> {
+  const a = DEMO_SECOND_CHILD;
+  const [parent] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, "parent@example.com"));
+  const [taken] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, a.email));
+  if (!parent || taken) return;
+  const [child] = await db
+    .insert(schema.users)
+    .values({
+      email: a.email,
+      userType: a.userType,
+      name: a.name,
+      nickname: a.nickname,
+      phone: a.phone,
+      phoneVerifiedAt: new Date(),
+      status: "ACTIVE",
+      birthDate: a.birthDate,
+      gender: a.gender,
+      grade: a.grade,
+      parentPhone: a.parentPhone,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning({ id: schema.users.id });
+  if (child) {
+    await db
+      .insert(schema.parentChildren)
+      .values({ parentUserId: parent.id, childUserId: child.id });
+  }
+}

@@ -110,7 +110,11 @@ describe("POST /main/login", () => {
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.headers["cache-control"]).toBe("no-store");
     if (userType === "PARENT") {
-      expect(body.CHILDREN).toEqual([{ USER_NO: studentNo, USER_NAME: "김하늘" }]);
+      // The demo parent has two children (demo-accounts and demo-second-child seeds).
+      expect(body.CHILDREN).toEqual([
+        { USER_NO: studentNo, USER_NAME: "김하늘" },
+        { USER_NO: expect.any(Number), USER_NAME: "김바다" },
+      ]);
     } else {
       expect(body.CHILDREN).toEqual([]);
     }

@@ -90,6 +90,10 @@ export interface PaymentSummary {
   refundedAmount: number;
   failReason: string | null;
   receiptUrl: string | null;
+  /** The student the payment is for. */
+  userId?: number;
+  /** Item states (SPEC.md §4 set one), for the list's refund action. */
+  items?: { id: string; state?: string | null }[];
 }
 
 export interface UserPaymentsPage {
@@ -101,14 +105,19 @@ export interface UserPaymentsPage {
 /** Payments per page of the list. */
 export const PAYMENTS_PAGE_SIZE = 20;
 
+/**
+ * `userId`: one student's payments (a parent's child); without it a student's own, or all of a
+ * parent's children.
+ */
 export const USER_PAYMENTS: TypedDocumentNode<
   { userPayments: UserPaymentsPage },
-  { first?: number; after?: string | null }
+  { first?: number; after?: string | null; userId?: number }
 > = gql`
-  query Payments($first: Int, $after: String) {
-    userPayments(first: $first, after: $after) {
+  query Payments($first: Int, $after: String, $userId: Int) {
+    userPayments(first: $first, after: $after, userId: $userId) {
       payments {
         id
+        userId
         state
         paymentMethod
         completedAt
@@ -119,6 +128,10 @@ export const USER_PAYMENTS: TypedDocumentNode<
         refundedAmount
         failReason
         receiptUrl
+        items {
+          id
+          state
+        }
       }
       hasNextPage
       endCursor
@@ -155,6 +168,7 @@ export const PAYMENT: TypedDocumentNode<{ payment: PaymentDetail | null }, { id:
   query Payment($id: ID!) {
     payment(id: $id) {
       id
+      userId
       state
       paymentMethod
       completedAt

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock";
@@ -12,6 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 function payment(overrides: Partial<PaymentDetail> = {}): PaymentDetail {
   return {
     id: "7",
+    userId: 12,
     state: "PAID",
     paymentMethod: "BILLING_CARD",
     completedAt: "2026-11-21T05:03:00Z",
@@ -70,6 +71,10 @@ describe("/payment_finish receipt", () => {
     );
     expect(screen.getByRole("link", { name: "내 결제 내역" }).getAttribute("href")).toBe(
       "/_app/payments",
+    );
+    // After paying, the contract of the order is to be signed.
+    expect(screen.getByRole("link", { name: "계약서 서명하기" }).getAttribute("href")).toBe(
+      "/_app/contracts/sign?userId=12",
     );
   });
 
@@ -143,6 +148,8 @@ describe("/_app/payments list", () => {
       refundedAmount: 0,
       failReason: state === "FAILED" ? "[F113] 카드 한도가 부족합니다." : null,
       receiptUrl: null,
+      userId: 12,
+      items: [{ id: `${id}1`, state: state === "TOTALLY_REFUNDED" ? "REFUNDED" : "PAID" }],
     });
     const { callsTo } = mockFetch({
       "POST /payment/graphql": graphqlByOperation({
@@ -150,7 +157,12 @@ describe("/_app/payments list", () => {
           variables.after
             ? {
                 userPayments: {
-                  payments: [summary("1", "TOTALLY_REFUNDED", "베이직 영어")],
+                  payments: [
+                    {
+                      ...summary("1", "TOTALLY_REFUNDED", "베이직 영어"),
+                      refundedAmount: 567_000,
+                    },
+                  ],
                   hasNextPage: false,
                   endCursor: null,
                 },
@@ -176,10 +188,51 @@ describe("/_app/payments list", () => {
     await user.click(screen.getByRole("button", { name: "더 보기" }));
     expect(await screen.findByRole("heading", { level: 2, name: "베이직 영어" })).toBeTruthy();
     expect(screen.getByText("전액 환불")).toBeTruthy();
+    const refunded = screen.getByRole("article", { name: "베이직 영어" });
+    expect(within(refunded).getByText("환불 금액").nextSibling?.textContent).toBe("567,000원");
+    // 환불 요청 only where something is left to refund.
+    expect(
+      screen.getAllByRole("link", { name: /환불 요청/ }).map((a) => a.getAttribute("href")),
+    ).toEqual(["/_app/payments/3/refund"]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "더 보기" })).toBeNull());
     const variables = callsTo("/payment/graphql").map(
       (c) => (c.body as { variables: unknown }).variables,
     );
     expect(variables).toEqual([{ first: 20 }, { first: 20, after: "c2" }]);
+  });
+});
+
+describe("/_app/payments refund states", () => {
+  it("a payment whose refund is being checked says so, without the action", async () => {
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        Payments: () => ({
+          userPayments: {
+            payments: [
+              {
+                id: "4",
+                userId: 12,
+                state: "PAID",
+                paymentMethod: "VBANK",
+                completedAt: "2026-11-21T05:03:00Z",
+                name: "스마트 수학",
+                productsPrice: 567_000,
+                discountedValue: 0,
+                paidPrice: 567_000,
+                refundedAmount: 0,
+                failReason: null,
+                receiptUrl: null,
+                items: [{ id: "41", state: "REFUND_REQUESTED" }],
+              },
+            ],
+            hasNextPage: false,
+            endCursor: null,
+          },
+        }),
+      }),
+    });
+    renderWithApollo(<PaymentsList />, "/_app/payments");
+    expect(await screen.findByTestId("refund-checking")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /환불 요청/ })).toBeNull();
   });
 });

@@ -6,6 +6,11 @@ import { PAYMENT, PAYMENT_CONTEXT, type PaymentDetail } from "../api/graphql";
 import { cardQuotaLabel, paymentMethodLabel, paymentStateLabel, seoulDateTime } from "../format";
 import { NETWORK_ERROR_MESSAGE, serverMessage } from "../messages";
 
+/** The contract signing page for the student a payment was for (the contracts pages). */
+export function signContractPath(userId: number | undefined): string {
+  return userId ? `/_app/contracts/sign?userId=${userId}` : "/_app/contracts/sign";
+}
+
 /** How often, and how many times, a payment still READY after a card charge is asked again. */
 export const CONFIRM_POLL_MS = 2_000;
 export const CONFIRM_POLL_TIMES = 5;
@@ -248,6 +253,17 @@ function Receipt({ payment, confirming }: { payment: PaymentDetail; confirming: 
             영수증 보기<span className="visually-hidden"> (새 창)</span>
           </a>
         </p>
+      ) : null}
+      {payment.state === "PAID" ? (
+        <div className="pay-sign" data-testid="finish-sign-contract">
+          <p>
+            <strong>수강 계약서에 서명해 주세요.</strong> 결제한 수업과 태블릿, 환불 기준이 담긴
+            계약서예요.
+          </p>
+          <Link to={signContractPath(payment.userId)} className="btn btn--primary">
+            계약서 서명하기
+          </Link>
+        </div>
       ) : null}
       {payment.state === "PAID" ? (
         <p className="pay-receipt__link">

@@ -1,5 +1,5 @@
 import { useApolloClient } from "@apollo/client/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatWon } from "../../../content/promotions";
 import {
@@ -18,56 +18,111 @@ interface ListState {
   endCursor: string | null;
 }
 
+/** The list of one student (`key`: userId, null for the default). */
+interface ListView {
+  key: number | null;
+  list: ListState | null;
+  loading: boolean;
+  error: string | null;
+}
+
+const emptyView = (key: number | null): ListView => ({
+  key,
+  list: null,
+  loading: true,
+  error: null,
+});
+
+/** Payment states whose remaining items may be refunded (SPEC.md §4 set two). */
+const REFUNDABLE_STATES = new Set(["PAID", "PARTIALLY_REFUNDED"]);
+
+/** Where the refund of payment `id` is asked for. */
+export function refundPath(id: string): string {
+  return `/_app/payments/${encodeURIComponent(id)}/refund`;
+}
+
 /**
- * 내 결제 내역 (`query userPayments`, payment backend; a parent sees their children's):
- * newest first, 20 at a time, 더 보기 for the next page (keyset cursor). Each payment shows its
- * state in Korean, method, time (Asia/Seoul), amounts, the failure reason and the receipt link.
+ * 내 결제 내역 (`query userPayments`, payment backend): newest first, 20 at a time, 더 보기 for
+ * the next page (keyset cursor). `userId`: one student's payments (a parent's chosen child);
+ * without it the signed-in student's own (a parent: all their children's). Each payment shows
+ * its state in Korean, method, time (Asia/Seoul), amounts (the refunded amount once refunded),
+ * the failure reason, the receipt link, and 환불 요청 while something is left to refund (a
+ * refund being checked says so instead).
  */
-export function PaymentsList() {
+export function PaymentsList({
+  userId,
+  intro,
+}: {
+  userId?: number;
+  /** Shown under the heading (e.g. a parent's child switcher). */
+  intro?: ReactNode;
+} = {}) {
   const client = useApolloClient();
-  const [list, setList] = useState<ListState | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // The list is for one `userId`; while another one's list loads, nothing stale is shown.
+  const key = userId ?? null;
+  const [view, setView] = useState<ListView>(() => emptyView(key));
+  const wanted = useRef(key);
+  const current = view.key === key ? view : emptyView(key);
+  const { list, loading, error } = current;
 
   const fetchPage = useCallback(
     async (after: string | null): Promise<UserPaymentsPage> => {
       const { data } = await client.query({
         query: USER_PAYMENTS,
-        variables: { first: PAYMENTS_PAGE_SIZE, ...(after ? { after } : {}) },
+        variables: {
+          first: PAYMENTS_PAGE_SIZE,
+          ...(after ? { after } : {}),
+          ...(userId !== undefined ? { userId } : {}),
+        },
         context: PAYMENT_CONTEXT,
       });
       if (!data) throw new Error("no data");
       return data.userPayments;
     },
-    [client],
+    [client, userId],
   );
 
-  const settle = useCallback((after: string | null, page: Promise<UserPaymentsPage>) => {
-    page.then(
-      (result) => {
-        setList((previous) => ({
-          payments:
-            after && previous ? [...previous.payments, ...result.payments] : result.payments,
-          hasNextPage: result.hasNextPage,
-          endCursor: result.endCursor,
-        }));
-        setError(null);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        setError(serverMessage(e) ?? NETWORK_ERROR_MESSAGE);
-        setLoading(false);
-      },
-    );
-  }, []);
+  const settle = useCallback(
+    (forKey: number | null, after: string | null, page: Promise<UserPaymentsPage>) => {
+      page.then(
+        (result) => {
+          if (wanted.current !== forKey) return;
+          setView((previous) => {
+            const kept = previous.key === forKey ? previous.list : null;
+            return {
+              key: forKey,
+              list: {
+                payments: after && kept ? [...kept.payments, ...result.payments] : result.payments,
+                hasNextPage: result.hasNextPage,
+                endCursor: result.endCursor,
+              },
+              loading: false,
+              error: null,
+            };
+          });
+        },
+        (e: unknown) => {
+          if (wanted.current !== forKey) return;
+          setView((previous) => ({
+            key: forKey,
+            list: previous.key === forKey ? previous.list : null,
+            loading: false,
+            error: serverMessage(e) ?? NETWORK_ERROR_MESSAGE,
+          }));
+        },
+      );
+    },
+    [],
+  );
 
   useEffect(() => {
-    settle(null, fetchPage(null));
-  }, [fetchPage, settle]);
+    wanted.current = key;
+    settle(key, null, fetchPage(null));
+  }, [key, fetchPage, settle]);
 
   const load = (after: string | null) => {
-    setLoading(true);
-    settle(after, fetchPage(after));
+    setView({ ...current, loading: true });
+    settle(key, after, fetchPage(after));
   };
 
   return (
@@ -75,6 +130,7 @@ export function PaymentsList() {
       <h1 id="payments-title" className="pay-page__title">
         내 결제 내역
       </h1>
+      {intro}
       {list && list.payments.length === 0 ? (
         <div className="app-panel">
           <p>아직 결제한 내역이 없어요.</p>
@@ -127,6 +183,15 @@ export function PaymentsList() {
 }
 
 function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
+  const items = p.items ?? [];
+  const checking = items.some((i) => i.state === "REFUND_REQUESTED");
+  const refundable =
+    REFUNDABLE_STATES.has(p.state) &&
+    !checking &&
+    (items.length === 0 ||
+      items.some(
+        (i) => i.state == null || i.state === "PAID" || i.state === "REFUND_REQUEST_FAILED",
+      ));
   return (
     <article className="pay-history__card" aria-labelledby={`payment-${p.id}`}>
       <div className="pay-history__top">
@@ -162,6 +227,11 @@ function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
           </div>
         ) : null}
       </dl>
+      {checking ? (
+        <p className="pay-history__note" data-testid="refund-checking">
+          환불 요청을 확인하고 있어요. 담당자가 확인한 뒤 안내해 드려요.
+        </p>
+      ) : null}
       {p.state === "FAILED" && p.failReason ? (
         <p className="pay-history__fail">실패 사유: {p.failReason}</p>
       ) : null}
@@ -173,6 +243,11 @@ function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
           <a href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
             영수증<span className="visually-hidden"> · {p.name} (새 창)</span>
           </a>
+        ) : null}
+        {refundable ? (
+          <Link to={refundPath(p.id)} className="pay-history__refund">
+            환불 요청<span className="visually-hidden"> · {p.name}</span>
+          </Link>
         ) : null}
       </p>
     </article>

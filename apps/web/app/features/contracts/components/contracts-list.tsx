@@ -1,0 +1,105 @@
+import { useQuery } from "@apollo/client/react";
+import { Link } from "react-router";
+import { PAYMENT_CONTEXT, USER_CONTRACTS, type UserContract } from "../api/graphql";
+import { ownershipLabel, seoulDate } from "../labels";
+import { errorMessage } from "../messages";
+
+/**
+ * The signed contracts of student `userId` (`userContracts`, newest first): name, payment date
+ * (Asia/Seoul), months and the tablet, each with 계약서 보기 (the printable view).
+ */
+export function ContractsList({ userId }: { userId: number }) {
+  const { data, loading, error, refetch } = useQuery(USER_CONTRACTS, {
+    variables: { userId },
+    context: PAYMENT_CONTEXT,
+  });
+  const contracts = data?.userContracts ?? null;
+
+  return (
+    <section
+      className="contracts"
+      aria-labelledby="signed-contracts-title"
+      aria-busy={loading || undefined}
+    >
+      <h2 id="signed-contracts-title" className="contracts__title">
+        서명한 계약서
+      </h2>
+      {error && !contracts ? (
+        <div role="alert" className="pay-error">
+          <p>{errorMessage(error)}</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void refetch().catch(() => undefined)}
+          >
+            다시 시도
+          </button>
+        </div>
+      ) : null}
+      {loading && !contracts ? (
+        <p role="status" className="pay-muted">
+          계약서를 불러오는 중이에요…
+        </p>
+      ) : null}
+      {contracts && contracts.length === 0 ? (
+        <p className="pay-muted">
+          아직 서명한 계약서가 없어요. 수업을 결제하면 계약서가 만들어지고, 서명하면 여기에서 다시
+          보고 인쇄할 수 있어요.
+        </p>
+      ) : null}
+      {contracts && contracts.length > 0 ? (
+        <ul className="contracts__list">
+          {contracts.map((c) => (
+            <li key={c.id}>
+              <ContractRow contract={c} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ContractRow({ contract: c }: { contract: UserContract }) {
+  const titleId = `contract-${c.id}`;
+  return (
+    <article className="contracts__card" aria-labelledby={titleId}>
+      <div className="contracts__top">
+        <span className="pay-state pay-state--paid">서명 완료</span>
+        <span className="pay-history__date">결제일 {seoulDate(c.paidAt)}</span>
+      </div>
+      <h3 id={titleId} className="contracts__name">
+        {c.contract.name}
+      </h3>
+      <dl className="price-list price-list--compact">
+        <div className="price-list__row">
+          <dt>학생</dt>
+          <dd>
+            {c.userName}
+            {c.parentName ? ` · 보호자 ${c.parentName}` : ""}
+          </dd>
+        </div>
+        <div className="price-list__row">
+          <dt>수강 기간</dt>
+          <dd>{c.contract.month}개월</dd>
+        </div>
+        <div className="price-list__row">
+          <dt>태블릿</dt>
+          <dd>
+            {ownershipLabel(c.contract.ownershipType)}
+            {c.contract.ownershipType !== "OWNED"
+              ? c.contract.isUsed
+                ? " (중고)"
+                : " (새 제품)"
+              : ""}
+          </dd>
+        </div>
+      </dl>
+      <p className="pay-history__links">
+        <Link to={`/_app/contracts/${encodeURIComponent(c.contract.id)}`}>
+          계약서 보기<span className="visually-hidden"> · {c.contract.name}</span>
+        </Link>
+      </p>
+    </article>
+  );
+}

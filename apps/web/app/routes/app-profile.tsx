@@ -1,0 +1,54 @@
+import { useCallback, useEffect } from "react";
+import { useNavigate } from "react-router";
+import { PasswordChangeForm } from "../features/account/components/password-change-form";
+import { ProfilePanel } from "../features/account/components/profile-panel";
+import { SignInRequired } from "../features/payments/components/sign-in-required";
+import "../styles/accounts.css";
+import "../features/account/account.css";
+import { logout } from "../lib/logout";
+import { refreshUserInfo } from "../lib/user-info";
+import { useRootStore } from "../stores/root-store";
+import { pageMeta, pageTitle } from "../site";
+import type { Route } from "./+types/app-profile";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(pageTitle("내 정보"), "이름, 이메일, 휴대폰 번호를 확인하고 비밀번호를 바꿔요.");
+
+/**
+ * /_app/profile: name, email, masked phone and grade (POST /main/getUserInfo, refreshed on every
+ * visit; SPEC.md §4) and the password change (PATCH /serverless/change_password). After a
+ * change every session of the account is revoked, so the page logs out to /sign_in.
+ */
+export default function AppProfile() {
+  const auth = useRootStore((state) => (state.auth.flag ? state.auth.data : null));
+  const info = useRootStore((state) => state.userInfo.data);
+  const navigate = useNavigate();
+  const signedIn = auth !== null;
+  const toSignIn = useCallback(
+    (path: string) => void navigate(path, { replace: true }),
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (!signedIn) return;
+    void refreshUserInfo({ navigate: toSignIn });
+  }, [signedIn, toSignIn]);
+
+  if (!auth) return <SignInRequired returnTo="/_app/profile" what="내 정보" />;
+  return (
+    <div className="account-page account-page--narrow">
+      <h1 className="pay-page__title">내 정보</h1>
+      <section className="app-panel app-panel--left" aria-labelledby="profile-title">
+        <h2 id="profile-title">회원 정보</h2>
+        <ProfilePanel auth={auth} info={info?.USER_NO === auth.USER_NO ? info : null} />
+      </section>
+      <section className="app-panel app-panel--left" aria-labelledby="password-title">
+        <h2 id="password-title">비밀번호 변경</h2>
+        <PasswordChangeForm
+          email={auth.EMAIL_ID}
+          onChanged={() => void logout({ navigate: toSignIn })}
+        />
+      </section>
+    </div>
+  );
+}
