@@ -11,6 +11,7 @@ import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { createPaymentGateway, isSandboxGateway } from "./gateway/create-gateway.ts";
 import type { GatewayPayment, PaymentGateway } from "./gateway/gateway.port.ts";
+import { findPaymentById } from "./payments.repository.ts";
 import { inProcessJobRunner, pgBossJobRunner, type JobRunner } from "./payments.jobs.ts";
 import {
   DEFAULT_PAYMENTS_SETTINGS,
@@ -65,8 +66,9 @@ export function createPayments(
 }
 
 /**
- * Local mode with the sandbox gateway only: `POST /dev/payments/vbank-deposit { imp_uid }`
- * marks a sandbox virtual account paid and delivers the notification as PortOne would.
+ * Local mode with the sandbox gateway only: `POST /dev/payments/vbank-deposit` with
+ * `{ imp_uid }` or `{ payment_id }` (our PAYMENT_ID) marks a sandbox virtual account paid and
+ * delivers the notification as PortOne would.
  */
 export async function paymentsDevRoutes(
   app: FastifyInstance,
@@ -74,13 +76,26 @@ export async function paymentsDevRoutes(
 ): Promise<void> {
   const gateway = opts.deps.gateway;
   if (!isSandboxGateway(gateway)) return;
-  const body = z.object({ imp_uid: z.string().min(1).max(80) });
+  const body = z.union([
+    z.object({ imp_uid: z.string().min(1).max(80) }),
+    z.object({ payment_id: z.coerce.number().int().positive() }),
+  ]);
   app.post("/dev/payments/vbank-deposit", async (request, reply) => {
     const parsed = body.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ error: "imp_uid 를 보내 주세요." });
-    await gateway.simulateDeposit(parsed.data.imp_uid);
+    if (!parsed.success) {
+      return reply.status(400).send({ error: "imp_uid 또는 payment_id 를 보내 주세요." });
+    }
+    let impUid: string | null;
+    if ("imp_uid" in parsed.data) {
+      impUid = parsed.data.imp_uid;
+    } else {
+      const payment = await findPaymentById(opts.deps.db, parsed.data.payment_id);
+      impUid = payment?.gatewayPaymentId ?? null;
+    }
+    if (!impUid) return reply.status(404).send({ error: "가상계좌 결제를 찾을 수 없어요." });
+    await gateway.simulateDeposit(impUid);
     const outcome = await handleGatewayNotification(opts.deps, {
-      imp_uid: parsed.data.imp_uid,
+      imp_uid: impUid,
       status: "paid",
     });
     return { outcome };

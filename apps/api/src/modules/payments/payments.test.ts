@@ -570,6 +570,16 @@ describe("virtual account (VBANK) and webhooks", () => {
       payload: { imp_uid: row!.gatewayPaymentId },
     });
     expect(dev.json()).toEqual({ outcome: "APPLIED" });
+    // By our PAYMENT_ID too (what the web and browser tests know).
+    const other = responseOf(
+      await subscribe(t, student, order(student, { PAYMENT_METHOD: "VBANK" })),
+    ).PAYMENT_ID;
+    const byId = await t.app.inject({
+      method: "POST",
+      url: "/dev/payments/vbank-deposit",
+      payload: { payment_id: other },
+    });
+    expect(byId.json()).toEqual({ outcome: "APPLIED" });
     const detail = await graphql(t, student, `{ payment(id: "${id}") { state } }`);
     expect(detail.json().data.payment.state).toBe("PAID");
   });
