@@ -407,6 +407,24 @@ describe("after the purchase", () => {
     const checked = paymentCard(page, cash.id);
     await checked.getByTestId("refund-checking").waitFor();
     expect(await checked.getByRole("link", { name: /환불 요청/ }).count()).toBe(0);
+
+    // The virtual account is paid (a sandbox deposit, as the bank and PortOne would notify):
+    // its refund is explained as a bank-account refund by staff (VBANK_IS_NOT_ALLOWED).
+    const deposit = await fetch(`${server.url}/dev/payments/vbank-deposit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payment_id: Number(vbank) }),
+    });
+    expect(await deposit.json()).toEqual({ outcome: "APPLIED" });
+    await page.reload();
+    const paidVbank = paymentCard(page, vbank);
+    await paidVbank.waitFor();
+    await paidVbank.getByRole("link", { name: /환불 요청/ }).click();
+    await page.waitForURL(`${server.url}/_app/payments/${vbank}/refund`);
+    await page.getByRole("heading", { name: "담당자가 확인한 뒤 환불해 드려요" }).waitFor();
+    await page.getByText("가상계좌", { exact: false }).first().waitFor();
+    await page.getByRole("group", { name: "환불받을 계좌" }).waitFor();
+    await screenshot(page, "account-refund-vbank-tablet");
     expect(pageErrors(errors)).toEqual([]);
     await close();
   });
