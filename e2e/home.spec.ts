@@ -41,7 +41,7 @@ describe("home page", () => {
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`hydrates without errors and fits a ${name} screen (${viewport.width} px)`, async () => {
+    it(`loads without errors and fits a ${name} screen (${viewport.width} px)`, async () => {
       const { page, errors, close } = await openPage(browser, { viewport });
       await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
       expect(errors).toEqual([]);
@@ -54,13 +54,13 @@ describe("home page", () => {
     });
   }
 
-  it("chooses the lighter global style by path, including after client-side navigation", async () => {
+  it("chooses the lighter global style by path, including after following a link", async () => {
     const { page, errors, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
     await page.goto(`${server.url}/enrollment`, { waitUntil: "networkidle" });
     expect(await page.locator("html").getAttribute("data-global-style")).toBe("light");
     await page.goto(`${server.url}/smart`, { waitUntil: "networkidle" });
     expect(await page.locator("html").getAttribute("data-global-style")).toBe("legacy");
-    // Client-side navigation to a light-style page switches the style without a reload.
+    // A link to a light-style page (a new page: the marketing pages are static pages).
     await page.locator('a[href="/enrollment"]').first().click();
     await page.waitForURL(/\/enrollment$/);
     await expect.poll(() => page.locator("html").getAttribute("data-global-style")).toBe("light");

@@ -1,7 +1,9 @@
 /**
  * Analytics, the floating consultation button, UTM capture and the chat widget (SPEC.md §1-2,
  * issue #6) in a real browser against the real server: one server without integrations and one
- * with CHANNEL_TALK_PLUGIN_KEY and GTM_CONTAINER_ID. Third-party scripts never leave the machine:
+ * with CHANNEL_TALK_PLUGIN_KEY and GTM_CONTAINER_ID. The marketing pages are static pages with
+ * the islands script (docs/decisions/010): a link from one to any page is a new page load; the
+ * other pages hydrate and change routes in the browser. Third-party scripts never leave the machine:
  * https://cdn.channel.io/** is answered with a tiny fake ChannelIO that records its calls (and
  * draws a 60 px launcher at the bottom right, 24 px margins, like Channel Talk's default), and
  * https://www.googletagmanager.com/** with a stub that counts its loads.
@@ -60,6 +62,7 @@ declare global {
     __channelCalls?: ChannelCall[];
     __gtmLoads?: number;
     __sameDocument?: boolean;
+    __dataLayerCreatedEmpty?: boolean;
     __dataLayerCreatedBeforeHydration?: boolean;
   }
 }
@@ -122,7 +125,7 @@ describe("floating consultation button", () => {
       waitUntil: "networkidle",
     });
     await expect.poll(() => ctaHref(page)).toBe("/consultation?utm_campaign=winter&utm_source=a");
-    // Client-side navigation keeps them.
+    // Following a link to another marketing page keeps them.
     await page.locator('.site-header a[href="/seoltab_review"]').click();
     await page.waitForURL(/\/seoltab_review$/);
     expect(await ctaHref(page)).toBe("/consultation?utm_campaign=winter&utm_source=a");
@@ -148,13 +151,21 @@ describe("floating consultation button", () => {
 
   it("a click pushes { event: 'click-floating-cta' } and opens the consultation page", async () => {
     const { page, close } = await openWithFakes();
+    // The link leaves the page: keep each page's data layer as it was when the page was left.
+    await page.addInitScript(() => {
+      window.addEventListener("pagehide", () =>
+        sessionStorage.setItem("test:leftLayer", JSON.stringify(window.dataLayer ?? [])),
+      );
+    });
     await page.goto(`${plain.url}/smart?utm_source=naver`, { waitUntil: "networkidle" });
     await expect.poll(() => ctaHref(page)).toBe("/consultation?utm_source=naver");
     expect(count(await events(page), "click-floating-cta")).toBe(0);
     await cta(page).click();
     await page.waitForURL(/\/consultation\?utm_source=naver$/);
-    // Client-side navigation: the same document, so the data layer still holds the push.
-    const layer = await page.evaluate(() => window.dataLayer ?? []);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const layer = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem("test:leftLayer"))) ?? "[]",
+    ) as Record<string, unknown>[];
     expect(layer.filter((e) => e.event === "click-floating-cta")).toEqual([
       { event: "click-floating-cta" },
     ]);
@@ -207,7 +218,7 @@ describe("floating consultation button", () => {
       await page.goto(`${plain.url}${path}`);
       expect(await cta(page).count(), path).toBe(1);
     }
-    for (const path of ["/review", "/sign_in", "/no/such/page", "/500"]) {
+    for (const path of ["/review", "/philosophy", "/sign_in", "/no/such/page", "/500"]) {
       await page.goto(`${plain.url}${path}`, { waitUntil: "networkidle" });
       expect(await cta(page).count(), path).toBe(0);
     }
@@ -255,9 +266,11 @@ describe("data layer and GTM", () => {
     const first = await openWithFakes();
     await first.page.goto(`${plain.url}/`, { waitUntil: "networkidle" });
     expect(count(await events(first.page), "config.visit_service_first")).toBe(1);
+    // The next page of the same visit: not again.
     await first.page.locator('.site-header a[href="/smart"]').click();
     await first.page.waitForURL(/\/smart$/);
-    expect(count(await events(first.page), "config.visit_service_first")).toBe(1);
+    await expect.poll(() => events(first.page)).toContain("page_view");
+    expect(count(await events(first.page), "config.visit_service_first")).toBe(0);
     await first.page.reload({ waitUntil: "networkidle" });
     await expect.poll(() => events(first.page)).toContain("page_view");
     expect(count(await events(first.page), "config.visit_service_first")).toBe(0);
@@ -271,7 +284,7 @@ describe("data layer and GTM", () => {
     await second.close();
   });
 
-  it("pushes a page view on every route change, the first render included", async () => {
+  it("pushes a page view on every page and route change, the first render included", async () => {
     const { page, close } = await openWithFakes();
     await page.goto(`${plain.url}/`, { waitUntil: "networkidle" });
     const pageViews = () =>
@@ -288,11 +301,24 @@ describe("data layer and GTM", () => {
       page_location: `${plain.url}/`,
       page_title: "서울대 선생님과 만드는 자기주도 학습 습관",
     });
+    // Marketing pages: each page load counts once.
     await page.locator('.site-header a[href="/smart"]').click();
     await page.waitForURL(/\/smart$/);
+    await expect.poll(pageViews).toEqual(["/smart"]);
     await page.locator('.site-header a[href="/examination"]').click();
     await page.waitForURL(/\/examination$/);
-    await expect.poll(pageViews).toEqual(["/", "/smart", "/examination"]);
+    await expect.poll(pageViews).toEqual(["/examination"]);
+    // Back to a page the browser kept: counted again.
+    await page.goBack();
+    await page.waitForURL(/\/smart$/);
+    await expect.poll(async () => (await pageViews()).at(-1)).toBe("/smart");
+    // Pages React renders: every route change in the same document.
+    await page.goto(`${plain.url}/review`, { waitUntil: "networkidle" });
+    await page.evaluate(() => (window.__sameDocument = true));
+    await page.locator('.site-footer a[href="/seolbti"]').click();
+    await page.waitForURL(/\/seolbti$/);
+    await expect.poll(pageViews).toEqual(["/review", "/seolbti"]);
+    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
     await close();
   });
 
@@ -324,37 +350,48 @@ describe("data layer and GTM", () => {
     await close();
   });
 
-  it("creates window.dataLayer before anything pushes, and loads no GTM without a container", async () => {
-    const { page, thirdParty, errors, close } = await openWithFakes();
-    await page.addInitScript(() => {
-      // When the app creates the data layer: empty, and before React hydrates the document
-      // (hydrateRoot marks its container with a "__reactContainer$..." property).
-      Object.defineProperty(window, "dataLayer", {
-        configurable: true,
-        get: () => undefined,
-        set(value: Record<string, unknown>[]) {
-          Object.defineProperty(window, "dataLayer", { value, writable: true, configurable: true });
-          const hydrated = Object.keys(document).some((k) => k.startsWith("__reactContainer"));
-          window.__dataLayerCreatedBeforeHydration =
-            Array.isArray(value) && value.length === 0 && !hydrated;
-        },
+  for (const [path, hydrates] of [
+    ["/", false],
+    ["/review", true],
+  ] as const) {
+    it(`creates window.dataLayer before anything pushes, and loads no GTM without a container (${path})`, async () => {
+      const { page, thirdParty, errors, close } = await openWithFakes();
+      await page.addInitScript(() => {
+        // When the page creates the data layer: empty, and before React hydrates the document
+        // (hydrateRoot marks its container with a "__reactContainer$..." property).
+        Object.defineProperty(window, "dataLayer", {
+          configurable: true,
+          get: () => undefined,
+          set(value: Record<string, unknown>[]) {
+            Object.defineProperty(window, "dataLayer", {
+              value,
+              writable: true,
+              configurable: true,
+            });
+            const hydrated = Object.keys(document).some((k) => k.startsWith("__reactContainer"));
+            window.__dataLayerCreatedEmpty = Array.isArray(value) && value.length === 0;
+            window.__dataLayerCreatedBeforeHydration = window.__dataLayerCreatedEmpty && !hydrated;
+          },
+        });
       });
+      await page.goto(`${plain.url}${path}`, { waitUntil: "networkidle" });
+      expect(await page.evaluate(() => window.__dataLayerCreatedEmpty)).toBe(true);
+      expect(await page.evaluate(() => window.__dataLayerCreatedBeforeHydration)).toBe(true);
+      await expect.poll(() => events(page)).toEqual(["config.visit_service_first", "page_view"]);
+      // The marketing page is a static page: React never runs there. The other page hydrates
+      // after the data layer was created (so the check above is meaningful).
+      expect(
+        await page.evaluate(() =>
+          Object.keys(document).some((k) => k.startsWith("__reactContainer")),
+        ),
+      ).toBe(hydrates);
+      await page.waitForTimeout(500);
+      expect(thirdParty.filter((u) => u.includes("googletagmanager"))).toEqual([]);
+      expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await close();
     });
-    await page.goto(`${plain.url}/`, { waitUntil: "networkidle" });
-    expect(await page.evaluate(() => window.__dataLayerCreatedBeforeHydration)).toBe(true);
-    await expect.poll(() => events(page)).toEqual(["config.visit_service_first", "page_view"]);
-    // React did hydrate the document afterwards (the check above is meaningful).
-    expect(
-      await page.evaluate(() =>
-        Object.keys(document).some((k) => k.startsWith("__reactContainer")),
-      ),
-    ).toBe(true);
-    await page.waitForTimeout(500);
-    expect(thirdParty.filter((u) => u.includes("googletagmanager"))).toEqual([]);
-    expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await close();
-  });
+  }
 
   it("loads the GTM container when GTM_CONTAINER_ID is set (allowed by the CSP)", async () => {
     const { page, thirdParty, errors, close } = await openWithFakes();
@@ -366,7 +403,7 @@ describe("data layer and GTM", () => {
     const layer = await page.evaluate(() => window.dataLayer ?? []);
     expect(layer[0]).toMatchObject({ event: "gtm.js" });
     expect(layer.map((e) => e.event)).toContain("config.visit_service_first");
-    // Client-side navigation does not add the container again.
+    // Each page adds it once.
     await page.goto(`${configured.url}/`, { waitUntil: "networkidle" });
     await page.locator('.site-header a[href="/smart"]').click();
     await page.waitForURL(/\/smart$/);
@@ -377,8 +414,12 @@ describe("data layer and GTM", () => {
 });
 
 describe("chat widget (Channel Talk)", () => {
-  it("boots with { pluginKey, zIndex: 1500 } on a marketing page, shuts down after client-side navigation away and boots again on the way back", async () => {
+  it("boots with { pluginKey, zIndex: 1500 } on each marketing page, is gone after moving to another page and is back on the way back", async () => {
     const { page, thirdParty, errors, close } = await openWithFakes();
+    const calls = async () => (await channelCalls(page)).map((c) => `${c.method} ${c.path}`);
+    const shown = async () =>
+      (await page.locator("#fake-channel-launcher").count()) === 1 &&
+      (await page.locator("html").getAttribute("data-chat-widget")) === "on";
     await page.goto(`${configured.url}/`, { waitUntil: "networkidle" });
     await expect.poll(() => channelCalls(page), { timeout: 10_000 }).toHaveLength(1);
     expect(await channelCalls(page)).toEqual([
@@ -387,36 +428,42 @@ describe("chat widget (Channel Talk)", () => {
     expect(thirdParty.filter((u) => u.includes("cdn.channel.io"))).toEqual([
       "https://cdn.channel.io/plugin/ch-plugin-web.js",
     ]);
-    await expect.poll(() => page.locator("html").getAttribute("data-chat-widget")).toBe("on");
-    await page.evaluate(() => (window.__sameDocument = true));
+    await expect.poll(shown).toBe(true);
 
-    // Marketing → marketing: nothing changes.
+    // Marketing → marketing (a new page): boots there too.
     await page.locator('.site-header a[href="/smart"]').click();
     await page.waitForURL(/\/smart$/);
-    // Marketing → non-marketing (client-side): shut down.
+    await expect.poll(calls, { timeout: 10_000 }).toEqual(["boot /smart"]);
+    await expect.poll(shown).toBe(true);
+    // Marketing → non-marketing: no widget there, nothing booted.
     await page.locator('.site-header a[href="/sign_in"]').click();
     await page.waitForURL(/\/sign_in$/);
-    await expect
-      .poll(async () => (await channelCalls(page)).map((c) => `${c.method} ${c.path}`))
-      .toEqual(["boot /", "shutdown /sign_in"]);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForTimeout(2500); // longer than the loader's idle wait
+    expect(await calls()).toEqual([]);
+    expect(await page.evaluate(() => "ChannelIO" in window)).toBe(false);
     expect(await page.locator("#fake-channel-launcher").count()).toBe(0);
     expect(await page.locator("html").getAttribute("data-chat-widget")).toBeNull();
-    // And back (history, client-side): boots again.
+    // And back (history): shown again.
     await page.goBack();
     await page.waitForURL(/\/smart$/);
-    await expect
-      .poll(async () => (await channelCalls(page)).map((c) => `${c.method} ${c.path}`))
-      .toEqual(["boot /", "shutdown /sign_in", "boot /smart"]);
-    expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
-    // The SDK script was requested once.
-    expect(thirdParty.filter((u) => u.includes("cdn.channel.io"))).toHaveLength(1);
+    await expect.poll(shown, { timeout: 10_000 }).toBe(true);
+    expect((await channelCalls(page)).at(-1)).toMatchObject({ method: "boot", path: "/smart" });
+
+    // From a page React renders, a link to a marketing page loads that page: the widget boots.
+    await page.goto(`${configured.url}/review`, { waitUntil: "networkidle" });
+    await page.evaluate(() => (window.__sameDocument = true));
+    await page.locator('.site-header a[href="/smart"]').click();
+    await page.waitForURL(/\/smart$/);
+    await expect.poll(calls, { timeout: 10_000 }).toEqual(["boot /smart"]);
+    expect(await page.evaluate(() => window.__sameDocument)).toBeUndefined();
     expect(errors).toEqual([]);
     await close();
   });
 
-  it("loads nothing on a non-marketing page (app, sign-in, 404)", async () => {
+  it("loads nothing on a non-marketing page (app, sign-in, 404, product pages)", async () => {
     const { page, thirdParty, close } = await openWithFakes();
-    for (const path of ["/sign_in", "/_app", "/no/such/page", "/review"]) {
+    for (const path of ["/sign_in", "/_app", "/no/such/page", "/review", "/philosophy"]) {
       await page.goto(`${configured.url}${path}`, { waitUntil: "networkidle" });
     }
     await page.waitForTimeout(2500); // longer than the loader's idle wait

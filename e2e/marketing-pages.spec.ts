@@ -374,10 +374,10 @@ describe("/seolbti", () => {
 });
 
 describe("share button", () => {
-  it("loads the toast library on first use and confirms with a toast", async () => {
+  it("copies the address and confirms with a toast (the landing page's islands)", async () => {
     const { page, errors, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
     await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
-    expect(await page.locator(".Toastify").count()).toBe(0);
+    expect(await page.getByRole("alert").count()).toBe(0);
     await page.getByRole("button", { name: "링크 복사" }).click();
     await page
       .getByRole("alert")

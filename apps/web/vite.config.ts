@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Rolldown } from "vite";
 import { resolveSiteOrigin } from "./app/content/site-origin.ts";
+import { islands } from "./islands-plugin.ts";
 
 /**
  * Chunks of the prerendered pages (docs/performance.md "Marketing-page JavaScript"). Left to
@@ -24,12 +25,24 @@ const SITE =
 const PAGE_ONLY =
   /(seolbti-quiz|review-card|pagination|fee-table|fact-list|notes|tablet-illustration|toast-container-impl|toast-container-settings|\.test)\.tsx?$/;
 
+const define = {
+  // The public origin baked into canonical and Open Graph URLs (app/site.ts SITE_ORIGIN).
+  __SITE_ORIGIN__: JSON.stringify(resolveSiteOrigin(process.env.SITE_ORIGIN)),
+};
+
+const treeshake: Rolldown.InputOptions["treeshake"] = {
+  // packages/domain is pure (DESIGN.md §1: no I/O, no import-time effects), but its
+  // top-level `isOneOf(...)` guards and `new Intl.DateTimeFormat(...)` look like effects,
+  // so every page used to load all of it through the barrel file (about 3 kB gzip on each
+  // marketing page). Declaring it side-effect free lets each page take only what it uses.
+  moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
+  manualPureFunctions: ["isOneOf"],
+};
+
 export default defineConfig({
-  plugins: [reactRouter()],
-  define: {
-    // The public origin baked into canonical and Open Graph URLs (app/site.ts SITE_ORIGIN).
-    __SITE_ORIGIN__: JSON.stringify(resolveSiteOrigin(process.env.SITE_ORIGIN)),
-  },
+  // islands(): the marketing pages' only script, built separately (islands-plugin.ts).
+  plugins: [reactRouter(), islands({ define, treeshake })],
+  define,
   build: {
     rolldownOptions: {
       output: {
@@ -40,14 +53,7 @@ export default defineConfig({
           ],
         },
       },
-      treeshake: {
-        // packages/domain is pure (DESIGN.md §1: no I/O, no import-time effects), but its
-        // top-level `isOneOf(...)` guards and `new Intl.DateTimeFormat(...)` look like effects,
-        // so every page used to load all of it through the barrel file (about 3 kB gzip on each
-        // marketing page). Declaring it side-effect free lets each page take only what it uses.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: ["isOneOf"],
-      },
+      treeshake,
     },
   },
 });

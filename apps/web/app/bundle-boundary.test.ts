@@ -75,6 +75,15 @@ describe("bundle boundary: prerendered pages stay light", () => {
     },
   );
 
+  it("the marketing pages' islands script reaches no React, React Router or other UI library", () => {
+    // The marketing pages load only this entry (docs/decisions/010-marketing-islands.md).
+    const reached = packagesReachedFrom([join(appDir, "islands/main.ts")]);
+    expect([...reached.keys()].sort()).toEqual([
+      "@channel.io/channel-web-sdk-loader", // loaded lazily, with a plugin key only
+      "@seoltab/domain",
+    ]);
+  });
+
   it("the app shell does load the GraphQL client and the join page the form libraries", () => {
     const shell = packagesReachedFrom(routeFiles("/_app"));
     expect(shell.has("@apollo/client")).toBe(true);

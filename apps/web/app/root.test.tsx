@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ISLANDS_SRC } from "./lib/islands-page";
+import { handle as marketingHandle } from "./routes/marketing-layout";
 import { handle as notFoundHandle } from "./routes/not-found";
 import { Layout } from "./root";
 
@@ -19,8 +21,13 @@ function renderAt(path: string) {
         </Layout>
       ),
       children: [
-        { path: "/", Component: Page },
-        { path: "/smart", Component: Page },
+        {
+          handle: marketingHandle,
+          children: [
+            { path: "/", Component: Page },
+            { path: "/smart", Component: Page },
+          ],
+        },
         { path: "/smart_content", Component: Page },
         { path: "/examination", Component: Page },
         { path: "/enrollment", Component: Page },
@@ -77,5 +84,24 @@ describe("root layout: global style by path", () => {
     expect(document.documentElement.lang).toBe("ko");
     const skip = screen.getByRole("link", { name: "본문 바로가기" });
     expect(skip.getAttribute("href")).toBe("#main-content");
+  });
+});
+
+describe("root layout: static pages", () => {
+  const islandsScript = () =>
+    document.querySelector(`head script[type="module"][src="${ISLANDS_SRC}"]`);
+
+  it("gives a marketing page the islands script instead of React Router's scripts (scroll restoration, hydration)", async () => {
+    renderAt("/smart");
+    await screen.findByRole("heading", { name: "페이지" });
+    expect(islandsScript()).not.toBeNull();
+    expect(document.body.innerHTML).not.toContain("react-router-scroll-positions");
+  });
+
+  it("gives every other page React Router's scripts and no islands", async () => {
+    renderAt("/500");
+    await screen.findByRole("heading", { name: "페이지" });
+    expect(islandsScript()).toBeNull();
+    expect(document.body.innerHTML).toContain("react-router-scroll-positions");
   });
 });

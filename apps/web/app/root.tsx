@@ -14,6 +14,7 @@ import { NotFoundPage, ServerErrorPage } from "./components/ui/status-page";
 import { AppToastContainer } from "./components/ui/toast-container";
 import { MarketingAnalytics } from "./features/marketing-analytics/marketing-analytics";
 import { useGlobalStyle } from "./lib/global-style";
+import { ISLANDS_SRC, useStaticPage } from "./lib/islands-page";
 import stylesHref from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -23,7 +24,8 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Moves focus to the page's main landmark without adding "#main-content" to the address (which
- * would then end up in shared links). Without JavaScript the plain anchor does the same.
+ * would then end up in shared links). Without JavaScript the plain anchor does the same. On the
+ * static pages app/islands/skip-link.ts does it.
  */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById("main-content");
@@ -33,8 +35,15 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView();
 }
 
+/**
+ * The document. Pages rendered by React in the browser (product, app, account and error pages)
+ * get React Router's scripts and hydrate. The marketing pages (a route `handle` with
+ * `islands: true`, lib/islands-page.ts) are static HTML with one module script instead, the
+ * islands entry (app/islands/main.ts): no React in the browser (docs/decisions/010).
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const globalStyle = useGlobalStyle();
+  const staticPage = useStaticPage();
   return (
     <html lang="ko" data-global-style={globalStyle}>
       <head>
@@ -42,15 +51,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {staticPage ? <script type="module" src={ISLANDS_SRC} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main-content" onClick={skipToMain}>
           본문 바로가기
         </a>
         {children}
-        <MarketingAnalytics />
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? null : (
+          <>
+            <MarketingAnalytics />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -30,6 +30,23 @@ describe("route table", () => {
     );
   });
 
+  it("serves the marketing pages and the text-only product pages as static pages", () => {
+    const layoutOf = (path: string) =>
+      ((matchRoutes(routes as RouteObject[], path) ?? [])[0]?.route as { file?: string }).file;
+    const staticPaths = PRERENDERED_PATHS.filter(
+      (path) => layoutOf(path) === "routes/marketing-layout.tsx",
+    );
+    expect(staticPaths).toEqual([
+      ...MARKETING_PATHS,
+      "/examination_event",
+      "/service_introduction",
+      "/philosophy",
+      "/ai_diagnosis",
+    ]);
+    expect(layoutOf("/review")).toBe("routes/product-layout.tsx");
+    expect(layoutOf("/seolbti")).toBe("routes/product-layout.tsx");
+  });
+
   it("has a page for every prerendered path, /404 being the not-found page", () => {
     for (const path of PRERENDERED_PATHS) expect(fileFor(path), path).toBeDefined();
     expect(fileFor("/404")).toBe("routes/not-found.tsx");

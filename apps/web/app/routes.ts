@@ -4,11 +4,14 @@ import type { MARKETING_PATHS, PRODUCT_PAGE_PATHS } from "@seoltab/domain";
 /**
  * Route table (explicit, not file-system routes).
  *
- * - Marketing pages (MARKETING_PATHS of @seoltab/domain) share the marketing layout. The map
+ * - Marketing pages (MARKETING_PATHS of @seoltab/domain) share the marketing layout, which makes
+ *   them static pages with islands (no React in the browser; docs/decisions/010). The map
  *   below is typed by that list, so a path added in the domain package fails the typecheck
  *   until it has a page. The product pages (PRODUCT_PAGE_PATHS but /consultation, which has
- *   its own route) share the same layout (header and footer); the layout shows the marketing-only
- *   parts (extra component, floating button) by path.
+ *   its own route) that are text and links only join them in that layout (it shows the
+ *   marketing-only parts, extra component and floating button, by path); the two that are
+ *   applications in the browser, /review (filters, pages) and /seolbti (a quiz), use the product
+ *   layout (the same header and footer) and hydrate.
  * - `*` renders the not-found page. It also serves /404: the api answers unknown paths with the
  *   prerendered /404 HTML (status 404), and because /404 and every unknown path match the same
  *   route, the browser finds the route module already loaded and hydrates without a mismatch.
@@ -51,6 +54,14 @@ const PRODUCT_PAGES: Record<ProductPath, string> = {
   "/seolbti": "routes/seolbti.tsx",
 };
 
+/** Product pages React renders in the browser; every other one is a static page. */
+const HYDRATED_PRODUCT_PATHS: readonly ProductPath[] = ["/review", "/seolbti"];
+
+const productPages = (hydrated: boolean) =>
+  Object.entries(PRODUCT_PAGES)
+    .filter(([path]) => HYDRATED_PRODUCT_PATHS.includes(path as ProductPath) === hydrated)
+    .map(([path, file]) => route(path.slice(1), file));
+
 export default [
   layout("routes/marketing-layout.tsx", [
     ...Object.entries(MARKETING_PAGES).map(([path, file]) =>
@@ -59,8 +70,9 @@ export default [
         : // One module may serve two paths ("/" and "/index"), so ids come from the path.
           route(path.slice(1), file, { id: `marketing${path}` }),
     ),
-    ...Object.entries(PRODUCT_PAGES).map(([path, file]) => route(path.slice(1), file)),
+    ...productPages(false),
   ]),
+  layout("routes/product-layout.tsx", productPages(true)),
   route("500", "routes/server-error.tsx"),
   route("consultation", "routes/consultation.tsx"),
   layout("routes/accounts-layout.tsx", [

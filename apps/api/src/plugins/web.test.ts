@@ -11,7 +11,9 @@ const dir = mkdtempSync(join(tmpdir(), "seoltab-web-"));
 const inline = 'window.__ctx = {"a":1};';
 const files: Record<string, string> = {
   "index.html": `<!doctype html><html><head><title>홈</title></head><body>홈 화면<script>${inline}</script><script type="module" src="/assets/entry.js"></script></body></html>`,
-  "smart/index.html": "<!doctype html><title>스마트</title><p>스마트 수업</p>",
+  // A static marketing page: no inline script, one module script (the islands, decision 010).
+  "smart/index.html":
+    '<!doctype html><html><head><title>스마트</title><script type="module" src="/assets/islands.js"></script></head><body><p>스마트 수업</p></body></html>',
   "404/index.html": "<!doctype html><title>404</title><p>페이지를 찾을 수 없어요</p>",
   "__spa-fallback.html": "<!doctype html><title>앱</title><div id=app></div>",
   "assets/entry.js": "console.log('entry')",
@@ -51,6 +53,18 @@ describe("web build serving", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain("스마트 수업");
     }
+  });
+
+  it("serves a static page with its module script allowed and no inline script allowed", async () => {
+    const res = await t.app.inject("/smart");
+    const scriptSrc = String(res.headers["content-security-policy"])
+      .split("; ")
+      .find((d) => d.startsWith("script-src"));
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain("sha256-");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    // The settings block still reaches the page (the islands read it).
+    expect(res.body).toContain('<script id="app-config" type="application/json">');
   });
 
   it("serves app routes from the SPA fallback", async () => {

@@ -1,8 +1,9 @@
 /**
  * Frequently asked questions by category: the static copy of the `/marketing/graphql` FAQ
  * (packages/db/migrations/0004_faq_content.sql; faq.test.ts keeps the two in sync).
- * /seoltab_faq_st is prerendered from this copy and refreshed from the backend after hydration,
- * where staff may have edited it; the landing page shows a few questions from it.
+ * /seoltab_faq_st is prerendered from this copy and refreshed from the backend in the browser
+ * (app/islands/faq.ts), where staff may have edited it; the landing page shows a few questions
+ * from it.
  */
 export interface FaqItem {
   id: string;

@@ -3,13 +3,14 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { createRoutesStub, matchRoutes, type MetaDescriptor, type RouteObject } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import App from "../root";
 import routes from "../routes";
 import { canonicalUrl, SITE_ORIGIN, SITE_TAGLINE, SITE_TITLE } from "../site";
 import { useRootStore } from "../stores/root-store";
 import { json, mockFetch, ok } from "../test/fetch-mock";
 import MarketingLayout from "./marketing-layout";
+import ProductLayout from "./product-layout";
 
 interface PageModule {
   default: ComponentType;
@@ -51,7 +52,17 @@ function metaOf(module: PageModule, path: string) {
   return { title, description, canonical, og };
 }
 
-/** The app as the browser shows it at `path`: root (modals, toasts), marketing layout, page. */
+/** The layout of a public page: the marketing layout (static pages) or the product layout. */
+function layoutFor(path: string): ComponentType {
+  const first = matchRoutes(routes as RouteObject[], path)?.[0]?.route as { file: string };
+  return first.file === "routes/marketing-layout.tsx" ? MarketingLayout : ProductLayout;
+}
+
+/**
+ * The page at `path` rendered by React with the root (modals, toasts) and its layout. For the
+ * marketing pages that is their markup only: in the browser they are static pages whose
+ * behaviour the islands add (app/islands/*.test.ts).
+ */
 function renderPage(path: string) {
   const page = moduleFor(path);
   const Stub = createRoutesStub([
@@ -60,7 +71,7 @@ function renderPage(path: string) {
       Component: App,
       children: [
         {
-          Component: MarketingLayout,
+          Component: layoutFor(path),
           children: [{ path, Component: page.default }],
         },
         { path: "*", Component: moduleFor("/404").default },
@@ -145,10 +156,16 @@ describe("marketing and product pages", () => {
   });
 });
 
-describe("landing page interactions", () => {
+describe("header and footer on the pages React renders (product pages)", () => {
+  // /review loads reviews once rendered; these tests do not need them.
+  beforeEach(() => {
+    mockFetch({ "POST /marketing/graphql": () => json({ errors: [{ message: "offline" }] }) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it("opens business info, then the refund policy stacked on top of it", async () => {
     const user = userEvent.setup();
-    renderPage("/");
+    renderPage("/review");
     await user.click(await screen.findByRole("button", { name: "사업자 정보" }));
     const info = screen.getByRole("dialog", { name: "사업자 정보" });
     expect(within(info).getByText("주식회사 오누이")).toBeTruthy();
@@ -168,22 +185,9 @@ describe("landing page interactions", () => {
     expect(document.body.style.overflow).toBe("");
   });
 
-  it("copies the page address and confirms with a toast", async () => {
-    const user = userEvent.setup();
-    const writeText = vi.fn(() => Promise.resolve());
-    vi.spyOn(navigator, "clipboard", "get").mockReturnValue({
-      writeText,
-    } as unknown as Clipboard);
-    renderPage("/");
-    await user.click(await screen.findByRole("button", { name: "링크 복사" }));
-    expect(writeText).toHaveBeenCalledWith(window.location.href);
-    expect(await screen.findByText("링크를 복사했어요")).toBeTruthy();
-    vi.restoreAllMocks();
-  });
-
   it("opens the page menu from its button and closes it with Escape", async () => {
     const user = userEvent.setup();
-    renderPage("/");
+    renderPage("/review");
     const button = await screen.findByRole("button", { name: "메뉴 열기" });
     expect(button.getAttribute("aria-expanded")).toBe("false");
     await user.click(button);
@@ -196,14 +200,14 @@ describe("landing page interactions", () => {
   });
 
   it("links the header to sign-in, or to the app once signed in (persisted auth)", async () => {
-    const { unmount } = renderPage("/smart");
+    const { unmount } = renderPage("/review");
     expect((await screen.findByRole("link", { name: "로그인" })).getAttribute("href")).toBe(
       "/sign_in",
     );
     unmount();
 
     useRootStore.getState().setAuth({ flag: true });
-    renderPage("/smart");
+    renderPage("/review");
     expect((await screen.findByRole("link", { name: "내 학습 공간" })).getAttribute("href")).toBe(
       "/_app",
     );

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /**
  * /seoltab_faq_st: the FAQ by category, prerendered from app/content/faq.ts and refreshed from
- * the `/marketing/graphql` backend after hydration.
+ * the `/marketing/graphql` backend in the browser (app/islands/faq.ts; a static page).
  */
 export default function SeoltabFaq() {
   return (

@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /**
  * /seoltab_review: what reviews are and how we collect them (prerendered), and the newest
- * reviews from the `/marketing/graphql` backend (loaded after hydration). Every review: /review.
+ * reviews from the `/marketing/graphql` backend (loaded in the browser by app/islands/
+ * latest-reviews.ts; a static page). Every review: /review.
  */
 export default function SeoltabReview() {
   return (

@@ -1,6 +1,7 @@
 import { ENROLLMENT_FORM_DEFAULTS, type UserType } from "@seoltab/domain";
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { ROOT_STORE_KEY } from "./persisted-root";
 
 /**
  * The root client store (SPEC.md §3). Only `auth`, `enrollment` and `userInfo` are persisted, to
@@ -11,8 +12,7 @@ import { createJSONStorage, persist, type StateStorage } from "zustand/middlewar
  * Wire field names keep SPEC.md's spelling (EMAIL_ID, USER_NO, lecture_info, TTEOK_HAM_*).
  */
 
-/** localStorage key of the persisted slices. Logout removes it (SPEC.md §4). */
-export const ROOT_STORE_KEY = "persist:root";
+export { ROOT_STORE_KEY };
 
 export type { UserType };
 

@@ -1,18 +1,10 @@
-import { seoulDateParts } from "@seoltab/domain";
 import type { Review } from "../../features/marketing/api";
-
-/** "2026년 10월 28일", the Asia/Seoul date of an ISO instant; "" when it is not a date. */
-export function reviewDate(iso: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return "";
-  const { year, month, day } = seoulDateParts(instant);
-  return `${year}년 ${month}월 ${day}일`;
-}
+import { RATING_STAR_PATH, ratingLabel, reviewDate } from "./review-text";
 
 /** Five stars, `rating` of them filled; read out as "별점 5점 만점에 4점". */
 export function Rating({ rating }: { rating: number }) {
   return (
-    <span className="rating" role="img" aria-label={`별점 5점 만점에 ${rating}점`}>
+    <span className="rating" role="img" aria-label={ratingLabel(rating)}>
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
           key={n}
@@ -22,14 +14,17 @@ export function Rating({ rating }: { rating: number }) {
           aria-hidden="true"
           className={n <= rating ? "rating__star rating__star--on" : "rating__star"}
         >
-          <path d="M10 1.8l2.5 5.3 5.7.7-4.2 4 1.1 5.7L10 14.7l-5.1 2.8 1.1-5.7-4.2-4 5.7-.7z" />
+          <path d={RATING_STAR_PATH} />
         </svg>
       ))}
     </span>
   );
 }
 
-/** One review: title, rating, text, who wrote it (already masked) and when, subject and year. */
+/**
+ * One review: title, rating, text, who wrote it (already masked) and when, subject and year.
+ * app/islands/review-card.ts builds the same markup on the static pages (a test compares them).
+ */
 export function ReviewCard({ review, headingLevel = 3 }: { review: Review; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const date = reviewDate(review.createdAt);

@@ -8,7 +8,26 @@ import {
 import { RefundPolicySummary } from "../../content/refund-policy";
 import { BUSINESS_INFO, SITE_NAME, SITE_TAGLINE } from "../../site";
 import { useModalStore } from "../../stores/modal-store";
+import {
+  BUSINESS_INFO_TITLE,
+  ISLAND,
+  REFUND_POLICY_TITLE,
+  TEMPLATE_ID,
+} from "../../islands/markup";
 import { Logo } from "./logo";
+
+function BusinessInfoList() {
+  return (
+    <dl className="info-list">
+      {BUSINESS_INFO.map((row) => (
+        <div key={row.label} className="info-list__row">
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** Opens the business information (alert) with a button to the refund policy (full, stacked). */
 function BusinessInfoButton() {
@@ -17,21 +36,16 @@ function BusinessInfoButton() {
 
   const showBusinessInfo = () => {
     void openAlert({
-      title: "사업자 정보",
+      title: BUSINESS_INFO_TITLE,
       message: (
         <>
-          <dl className="info-list">
-            {BUSINESS_INFO.map((row) => (
-              <div key={row.label} className="info-list__row">
-                <dt>{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <BusinessInfoList />
           <button
             type="button"
             className="btn btn--secondary btn--block"
-            onClick={() => void openFull({ title: "환불 규정", content: <RefundPolicySummary /> })}
+            onClick={() =>
+              void openFull({ title: REFUND_POLICY_TITLE, content: <RefundPolicySummary /> })
+            }
           >
             환불 규정 보기
           </button>
@@ -42,13 +56,43 @@ function BusinessInfoButton() {
 
   return (
     <button type="button" className="site-footer__button" onClick={showBusinessInfo}>
-      사업자 정보
+      {BUSINESS_INFO_TITLE}
     </button>
   );
 }
 
-/** Footer of the marketing pages. */
-export function SiteFooter() {
+/**
+ * The same button on a static page: the modals' content goes into the page as inert
+ * `<template>`s, and app/islands/business-info.ts opens them as the same stacked modals.
+ */
+function StaticBusinessInfoButton() {
+  return (
+    <>
+      <button type="button" className="site-footer__button" data-island={ISLAND.businessInfo}>
+        {BUSINESS_INFO_TITLE}
+      </button>
+      <template id={TEMPLATE_ID.businessInfo}>
+        <BusinessInfoList />
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          data-island={ISLAND.refundPolicy}
+        >
+          환불 규정 보기
+        </button>
+      </template>
+      <template id={TEMPLATE_ID.refundPolicy}>
+        <RefundPolicySummary />
+      </template>
+    </>
+  );
+}
+
+/**
+ * Footer of the marketing and product pages. `staticPage`: rendered for a static page (the
+ * marketing layout), whose business-information button is wired up by the islands.
+ */
+export function SiteFooter({ staticPage = false }: { staticPage?: boolean }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -85,7 +129,7 @@ export function SiteFooter() {
           </div>
         </nav>
         <div className="site-footer__meta">
-          <BusinessInfoButton />
+          {staticPage ? <StaticBusinessInfoButton /> : <BusinessInfoButton />}
           <p>© {SITE_NAME}. 서울대 선생님과 함께하는 1:1 온라인 과외·태블릿 학습 서비스</p>
         </div>
       </div>

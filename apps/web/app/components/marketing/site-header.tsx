@@ -4,18 +4,21 @@ import { MARKETING_NAV } from "../../content/navigation";
 import { useRootStore } from "../../stores/root-store";
 import { ButtonLink } from "./button-link";
 import { Logo } from "./logo";
+import { ACCOUNT_LINK, MENU_BUTTON } from "./site-header-parts";
 
 /**
  * Header of the marketing pages: logo, page menu (a disclosure below 1024 px; Escape closes it),
  * account link and the enrollment call to action. The account link reads the persisted auth
  * flag; during hydration it shows the signed-out link, as in the prerendered HTML (see
- * entry.client.tsx).
+ * entry.client.tsx). On the static marketing pages app/islands/site-header.ts does the same.
  */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const signedIn = useRootStore((state) => state.auth.flag);
   const closeMenu = () => setMenuOpen(false);
+  const menuButtonState = menuOpen ? MENU_BUTTON.open : MENU_BUTTON.closed;
+  const account = signedIn ? ACCOUNT_LINK.signedIn : ACCOUNT_LINK.signedOut;
   const menuButton = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== "Escape" || !menuOpen) return;
@@ -37,13 +40,13 @@ export function SiteHeader() {
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
-              d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+              d={menuButtonState.icon}
               stroke="currentColor"
               strokeWidth="2"
               strokeLinecap="round"
             />
           </svg>
-          <span className="visually-hidden">{menuOpen ? "메뉴 닫기" : "메뉴 열기"}</span>
+          <span className="visually-hidden">{menuButtonState.label}</span>
         </button>
         <nav
           id={menuId}
@@ -62,11 +65,12 @@ export function SiteHeader() {
           </ul>
           <div className="site-header__account">
             <NavLink
-              to={signedIn ? "/_app" : "/sign_in"}
+              to={account.to}
               className="site-header__link"
               onClick={closeMenu}
+              data-account-link=""
             >
-              {signedIn ? "내 학습 공간" : "로그인"}
+              {account.label}
             </NavLink>
             <ButtonLink to="/enrollment">수강 신청</ButtonLink>
           </div>

@@ -1,16 +1,11 @@
 import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { focusableIn } from "../../lib/focusable";
 import { useModalStore, type ModalEntry } from "../../stores/modal-store";
 import { MODAL_WIDTH, Z_INDEX } from "../../styles/tokens";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusableIn(element: HTMLElement): HTMLElement[] {
-  return Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE));
-}
-
 /**
  * Renders the modal stack of app/stores/modal-store.ts (SPEC.md §2). Mounted once in the root.
+ * The static marketing pages have the same modals without React: app/islands/modal.ts.
  * - Each modal has its own backdrop and z-index; later modals are on top.
  * - The backdrop and Escape close only the top modal; lower modals are inert.
  * - While any modal is open the body does not scroll; the previous overflow comes back after.

@@ -10,9 +10,10 @@ import type { ToastContent, ToastOptions } from "react-toastify";
  *
  * - On app routes (APP_ROUTE_PATTERNS: /_app, sign-in pages), whose code calls `toast()` from
  *   react-toastify directly, the container loads at once.
- * - Everywhere else (marketing, product and error pages) it loads on first use: call
+ * - Everywhere else React renders (product and error pages) it loads on first use: call
  *   `showToast()`, which loads the library and the container; the toast waits in the library's
  *   queue until the container is mounted, then shows.
+ * The static marketing pages have no React: their toasts are app/islands/toast.ts.
  */
 export { TOAST_CONTAINER_PROPS } from "./toast-container-settings";
 

@@ -3,7 +3,9 @@ import { appConfig } from "../../lib/app-config";
 import { captureUtm } from "../../lib/utm-session";
 
 /**
- * What runs at the very start of the client entry, before hydration (SPEC.md §1-2):
+ * What runs at the very start of a page's script, before anything else (SPEC.md §1-2): first in
+ * the React pages' client entry (before hydration), first in the static marketing pages' islands
+ * (app/islands/start.ts):
  * 1. `window.dataLayer` is created, so it exists before anything pushes;
  * 2. the GTM container script is added, only when the page's settings name a container;
  * 3. `{ event: "config.visit_service_first" }` on this browser's first visit;

@@ -1,45 +1,25 @@
-import { useCallback } from "react";
 import { FaqList } from "../../../components/marketing/faq-list";
 import { FAQ_CATEGORIES, type FaqCategory } from "../../../content/faq";
-import { fetchFaqs } from "../api";
-import { useHydrated, useRemote } from "../hooks";
+import { faqCategoryId, ISLAND } from "../../../islands/markup";
 
 /**
- * Categories in the display order of the static copy (수업, 선생님, 태블릿, 결제·환불, 학부모),
- * categories it does not know after them in the order received. The backend sorts categories by
- * name; keeping the page's order also keeps the refreshed list from moving (no layout shift).
+ * The FAQ by category: a category menu (in-page links) and one titled list per category, from
+ * the static copy (app/content/faq.ts). /seoltab_faq_st is a static page: in the browser
+ * app/islands/faq.ts refreshes the categories from `/marketing/graphql`, where staff may have
+ * edited them, and renders them with the same markup.
  */
-export function inDisplayOrder(
-  categories: readonly FaqCategory[],
-  displayOrder: readonly FaqCategory[] = FAQ_CATEGORIES,
-): FaqCategory[] {
-  const rank = new Map(displayOrder.map((c, index) => [c.category, index]));
-  return categories
-    .map((c, index) => ({ c, key: rank.get(c.category) ?? displayOrder.length + index }))
-    .sort((a, b) => a.key - b.key)
-    .map(({ c }) => c);
-}
-
-/**
- * The FAQ by category: a category menu (in-page links) and one titled list per category.
- * Prerendered from the static copy (app/content/faq.ts); after hydration the categories are
- * refreshed from `/marketing/graphql`, where staff may have edited them. If that fails or comes
- * back empty, the static copy stays: it is correct, only possibly older.
- */
-export function FaqBrowser() {
-  const hydrated = useHydrated();
-  const load = useCallback((signal: AbortSignal) => fetchFaqs(signal), []);
-  const remote = useRemote(hydrated ? load : null);
-  const categories: readonly FaqCategory[] =
-    remote.data && remote.data.length > 0 ? inDisplayOrder(remote.data) : FAQ_CATEGORIES;
-
+export function FaqBrowser({
+  categories = FAQ_CATEGORIES,
+}: {
+  categories?: readonly FaqCategory[];
+}) {
   return (
-    <div className="faq-browser">
+    <div className="faq-browser" data-island={ISLAND.faq}>
       <nav className="faq-browser__nav" aria-label="질문 분류">
         <ul className="chip-list">
           {categories.map((c, index) => (
             <li key={c.category}>
-              <a className="chip" href={`#faq-category-${index + 1}`}>
+              <a className="chip" href={`#${faqCategoryId(index)}`}>
                 {c.category}
                 <span className="chip__count">
                   <span className="visually-hidden">, 질문 </span>
@@ -54,11 +34,11 @@ export function FaqBrowser() {
       {categories.map((c, index) => (
         <section
           key={c.category}
-          id={`faq-category-${index + 1}`}
+          id={faqCategoryId(index)}
           className="faq-browser__category"
-          aria-labelledby={`faq-category-${index + 1}-title`}
+          aria-labelledby={`${faqCategoryId(index)}-title`}
         >
-          <h2 id={`faq-category-${index + 1}-title`} className="faq-browser__title">
+          <h2 id={`${faqCategoryId(index)}-title`} className="faq-browser__title">
             {c.category}
           </h2>
           <FaqList items={c.items} />
