@@ -82,4 +82,16 @@ describe("islands start (what app/islands/main.ts runs)", () => {
     expect(sdkMock.boot.mock.calls[0]?.[0]).toEqual({ pluginKey: "test-plugin", zIndex: 1500 });
     expect(sdkMock.loadScript).toHaveBeenCalledTimes(1);
   });
+
+  it("loads nothing for the chat on a static page that is not a marketing page", async () => {
+    setAppConfigBlock({ channelTalkPluginKey: "test-plugin" });
+    runEntry("/philosophy");
+    expect(screen.queryByTestId("floating-cta")).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sdkMock.boot).not.toHaveBeenCalled();
+    expect(window.dataLayer?.map((e) => e.event)).toEqual([
+      "config.visit_service_first",
+      "page_view",
+    ]);
+  });
 });

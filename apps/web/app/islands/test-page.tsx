@@ -13,6 +13,8 @@ const modules = import.meta.glob<{ default: ComponentType }>(
     "../routes/marketing-layout.tsx",
     "../routes/home.tsx",
     "../routes/smart.tsx",
+    "../routes/examination.tsx",
+    "../routes/philosophy.tsx",
     "../routes/seoltab-faq.tsx",
     "../routes/seoltab-review.tsx",
   ],
@@ -27,6 +29,7 @@ export function staticPageHtml(url: string): string {
   );
   const [layout, page] = files.map((file) => modules[`../${file}`]?.default);
   if (!layout || !page || files[0] !== "routes/marketing-layout.tsx") {
+    // Not a static page, or its module is not in the list above.
     throw new Error(`no static page module for ${path} (${files.join(", ")})`);
   }
   const Stub = createRoutesStub([{ Component: layout, children: [{ path, Component: page }] }]);
