@@ -36,10 +36,11 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The document. Pages rendered by React in the browser (product, app, account and error pages)
- * get React Router's scripts and hydrate. The marketing pages (a route `handle` with
- * `islands: true`, lib/islands-page.ts) are static HTML with one module script instead, the
- * islands entry (app/islands/main.ts): no React in the browser (docs/decisions/010).
+ * The document. Pages rendered by React in the browser (app, account and error pages, /review,
+ * /seolbti, /consultation) get React Router's scripts and hydrate. The static pages (the
+ * marketing pages and the text-only product pages: a route `handle` with `islands: true`,
+ * lib/islands-page.ts) are HTML with one module script instead, the islands entry
+ * (app/islands/main.ts): no React in the browser (docs/decisions/010).
  */
 export function Layout({ children }: { children: ReactNode }) {
   const globalStyle = useGlobalStyle();

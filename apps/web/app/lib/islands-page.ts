@@ -3,9 +3,10 @@ import { UNSAFE_FrameworkContext, useMatches } from "react-router";
 
 /**
  * Static pages with islands (docs/decisions/010-marketing-islands.md). A route whose `handle`
- * has `islands: true` (the marketing layout, so every SPEC.md §2 marketing path) is prerendered
- * without React Router's hydration scripts: the root layout gives it one module script instead,
- * the plain-TypeScript entry app/islands/main.ts, built by islands-plugin.ts.
+ * has `islands: true` (the marketing layout: every SPEC.md §2 marketing path and the text-only
+ * product pages) is prerendered without React Router's hydration scripts: the root layout gives
+ * it one module script instead, the plain-TypeScript entry app/islands/main.ts, built by
+ * islands-plugin.ts.
  */
 
 /** Defined by islands-plugin.ts: the URL of the built islands entry. */
