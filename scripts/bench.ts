@@ -87,6 +87,13 @@ async function authenticatedTargets(url: string): Promise<Target[]> {
   let order = 0;
   return [
     {
+      name: "POST /main/getUserInfo (Bearer, ES256 verify)",
+      method: "POST",
+      path: "/main/getUserInfo",
+      body: "{}",
+      headers: { authorization: `Bearer ${token}` },
+    },
+    {
       name: "POST /main/payment_seoltab_subscribe (sandbox, 10 conn.)",
       method: "POST",
       path: "/main/payment_seoltab_subscribe",
@@ -101,7 +108,7 @@ async function authenticatedTargets(url: string): Promise<Target[]> {
         }),
     },
     {
-      name: "POST /main/getUserInfo (Bearer, ES256 verify)",
+      name: "POST /main/getUserInfo after the checkout run (hundreds of orders)",
       method: "POST",
       path: "/main/getUserInfo",
       body: "{}",

@@ -410,15 +410,28 @@ export async function insertGatewayNotification(
   await db.insert(schema.gatewayNotifications).values(row);
 }
 
+/** A bought lecture line with what LECTURE_INFO needs of its payment and subscription. */
 export interface LectureItemRow {
-  item: PaymentItemRow;
-  payment: PaymentRow;
-  subscription: SubscriptionRow | null;
+  itemId: number;
+  itemName: string;
+  itemMonths: number;
+  itemState: string | null;
+  paymentId: number;
+  paymentState: string;
+  completedAt: Date | null;
+  subscriptionStatus: string | null;
+  subscriptionStartedAt: Date | null;
+  subscriptionPaidMonths: number | null;
+  subscriptionNextChargeAt: Date | null;
 }
+
+/** Most lecture lines LECTURE_INFO lists (newest first); older ones stay in the payments list. */
+export const LECTURE_INFO_LIMIT = 50;
 
 /**
  * The lecture lines a student bought (first orders only: renewals continue them), not failed,
- * with their payment and the subscription they started, newest first.
+ * with their payment's state and the subscription they started, newest first, at most
+ * `LECTURE_INFO_LIMIT`. Starts from the user's payments (index payments_user_created_idx).
  */
 export async function findLectureItemsOfUser(
   db: Database,
@@ -427,19 +440,24 @@ export async function findLectureItemsOfUser(
   const p = schema.payments;
   const i = schema.paymentItems;
   const s = schema.subscriptions;
-  const rows = await db
-    .select({ item: i, payment: p, subscription: s })
-    .from(i)
-    .innerJoin(p, eq(p.id, i.paymentId))
+  return db
+    .select({
+      itemId: i.id,
+      itemName: i.name,
+      itemMonths: i.months,
+      itemState: i.state,
+      paymentId: p.id,
+      paymentState: p.state,
+      completedAt: p.completedAt,
+      subscriptionStatus: s.status,
+      subscriptionStartedAt: s.startedAt,
+      subscriptionPaidMonths: s.paidMonths,
+      subscriptionNextChargeAt: s.nextChargeAt,
+    })
+    .from(p)
+    .innerJoin(i, and(eq(i.paymentId, p.id), eq(i.itemKind, "LECTURE")))
     .leftJoin(s, eq(s.firstPaymentId, p.id))
-    .where(
-      and(
-        eq(p.userId, userId),
-        eq(i.itemKind, "LECTURE"),
-        sql`${p.subscriptionId} is null`,
-        sql`${p.state} <> 'FAILED'`,
-      ),
-    )
-    .orderBy(desc(p.createdAt), desc(i.id));
-  return rows;
+    .where(and(eq(p.userId, userId), sql`${p.subscriptionId} is null`, sql`${p.state} <> 'FAILED'`))
+    .orderBy(desc(p.createdAt), desc(i.id))
+    .limit(LECTURE_INFO_LIMIT);
 }

@@ -892,37 +892,39 @@ export interface LectureInfoEntry {
   NEXT_CHARGE_AT: string | null;
 }
 
-/** The lectures a student bought, newest first, with their state at `now`. */
+/** The lectures a student bought, newest first (at most 50), with their state at `now`. */
 export async function lectureInfoOf(
   db: Database,
   userId: number,
   now: Date,
 ): Promise<LectureInfoEntry[]> {
   const rows = await findLectureItemsOfUser(db, userId);
-  return rows.map(({ item, payment, subscription }) => {
-    const startAt = subscription?.startedAt ?? payment.completedAt;
-    const endsAt = subscription
-      ? addMonthsSeoul(subscription.startedAt, subscription.paidMonths)
-      : payment.completedAt
-        ? addMonthsSeoul(payment.completedAt, item.months)
-        : null;
+  return rows.map((row) => {
+    const started = row.subscriptionStartedAt;
+    const startAt = started ?? row.completedAt;
+    const endsAt =
+      started && row.subscriptionPaidMonths !== null
+        ? addMonthsSeoul(started, row.subscriptionPaidMonths)
+        : row.completedAt
+          ? addMonthsSeoul(row.completedAt, row.itemMonths)
+          : null;
     return {
-      LECTURE_NO: item.id,
-      PAYMENT_ID: payment.id,
-      TITLE: item.name,
-      MONTHS: item.months,
+      LECTURE_NO: row.itemId,
+      PAYMENT_ID: row.paymentId,
+      TITLE: row.itemName,
+      MONTHS: row.itemMonths,
       STATE: lectureState({
-        paymentState: payment.state as PaymentState,
-        itemState: item.state as PaymentItemState | null,
-        subscriptionStatus: subscription?.status ?? null,
+        paymentState: row.paymentState as PaymentState,
+        itemState: row.itemState as PaymentItemState | null,
+        subscriptionStatus: row.subscriptionStatus,
         endsAt,
         now,
       }),
       START_AT: startAt ? startAt.toISOString() : null,
       END_AT: endsAt ? endsAt.toISOString() : null,
       NEXT_CHARGE_AT:
-        subscription && subscription.status === "ACTIVE"
-          ? subscription.nextChargeAt.toISOString()
+        row.subscriptionStatus === "ACTIVE" && row.subscriptionNextChargeAt
+          ? row.subscriptionNextChargeAt.toISOString()
           : null,
     };
   });

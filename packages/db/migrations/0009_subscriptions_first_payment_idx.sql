@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_first_payment_idx" ON "subscriptions" USING btree ("first_payment_id");
