@@ -976,7 +976,13 @@ export async function decideRefundRequest(
     ]);
   }
   const items = await findItemsByIds(deps.db, request.paymentItemIds);
-  const remaining = items.reduce((s, i) => s + i.paidPrice - i.refundedAmount, 0);
+  const payment = (await findPaymentById(deps.db, request.paymentId))!;
+  // What is still paid on the items, and never more than the payment's balance (a cancel made
+  // in the gateway's console lowers the payment but not its items).
+  const remaining = Math.min(
+    items.reduce((s, i) => s + i.paidPrice - i.refundedAmount, 0),
+    payment.paidPrice - payment.refundedAmount,
+  );
   if (amount > remaining) {
     const message = REFUND_MESSAGES.amountExceedsPaid(formatRefundWon(remaining));
     throw new AppError("validation", "refund_exceeds_paid", message, [
@@ -988,7 +994,6 @@ export async function decideRefundRequest(
       { field: "NOTE", message: REFUND_MESSAGES.noteRequired },
     ]);
   }
-  const payment = (await findPaymentById(deps.db, request.paymentId))!;
   const throughGateway = payment.paymentMethod !== "CASH" && payment.gatewayPaymentId !== null;
   const lawAmount = request.amount;
   // Take the request (STAFF_REVIEW → PENDING) so a second decision cannot run; amount becomes

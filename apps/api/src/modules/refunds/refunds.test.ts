@@ -892,6 +892,46 @@ describe("the gateway refuses or does not answer", () => {
     });
   });
 
+  it("staff never refund more than the payment's balance after a console cancel", async () => {
+    const student = await studentWithCard();
+    const admin = await newUser(t, "ADMIN");
+    const paid = await pay(student, { withDevice: false });
+    await sandbox.cancelPayment({
+      impUid: paid.impUid,
+      amount: 1_000,
+      checksum: paid.paidPrice,
+      reason: "콘솔 취소",
+    });
+    await call(t, "/main/portone_webhook", { imp_uid: paid.impUid, status: "paid" });
+    clock.advance(40 * 86_400_000);
+    const asked = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(asked.state).toBe("STAFF_REVIEW");
+    const id = Number(asked.refundRequestId);
+    const rest = paid.paidPrice - 1_000;
+    // The items still show the whole price; the payment's balance is 1,000 won less.
+    const tooMuch = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REFUNDED",
+      AMOUNT: rest + 1,
+      NOTE: "전액 환불",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(responseOf(tooMuch).ERROR_CODE).toBe("refund_exceeds_paid");
+    expect(cancelsOf(paid.impUid)).toHaveLength(0);
+    const decided = await staff(admin, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REFUNDED",
+      AMOUNT: rest,
+      NOTE: "남은 금액 환불",
+    });
+    expect(decided.statusCode).toBe(200);
+    expect(cancelsOf(paid.impUid).map((c) => [c.amount, c.checksum])).toEqual([[rest, rest]]);
+    expect(await paymentRow(paid.paymentId)).toMatchObject({
+      state: "TOTALLY_REFUNDED",
+      refundedAmount: paid.paidPrice,
+    });
+  });
+
   it("no answer and nothing cancelled: REFUND_REQUESTED; staff settle it FAILED after 10 minutes", async () => {
     const student = await studentWithCard();
     const admin = await newUser(t, "ADMIN");
