@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * /_app/billing-card: the main billing card (SPEC.md §3) with register / change. A parent
- * manages the card of the child chosen at enrollment (or their first child).
+ * manages the card of the child they act for (stores/acting-child-store, the one chosen on the
+ * account or enrollment pages; the first child by default).
  */
 export default function AppBillingCard() {
   const buyer = useBuyer();

@@ -7,6 +7,7 @@ import { EMPTY_CART, useCartStore } from "../features/enrollment/cart-store";
 import { catalogFixture } from "../features/enrollment/test/catalog-fixture";
 import { graphqlByOperation } from "../features/payments/test/render";
 import { createGraphqlClient } from "../lib/graphql-client";
+import { useActingChildStore } from "../stores/acting-child-store";
 import { DEFAULT_AUTH, useRootStore } from "../stores/root-store";
 import { mockFetch, ok } from "../test/fetch-mock";
 import AppCheckout from "./app-checkout";
@@ -69,6 +70,7 @@ const CART_ITEM = {
 beforeEach(() => {
   useCartStore.setState(EMPTY_CART);
   useRootStore.setState({ auth: DEFAULT_AUTH });
+  useActingChildStore.setState({ childUserNo: null });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -111,6 +113,55 @@ describe("/_app/checkout", () => {
       ],
     });
     expect(useCartStore.getState().cartItems).toEqual([]);
+  });
+
+  it("a parent's cart follows the child they act for now, and says whom it was filled for", async () => {
+    useRootStore.setState({
+      auth: {
+        ...DEFAULT_AUTH,
+        flag: true,
+        data: {
+          token: "t",
+          EMAIL_ID: "parent@example.com",
+          USER_NO: 8,
+          USER_TYPE: "PARENT",
+          USER_NAME: "김서연",
+          CHILDREN: [
+            { USER_NO: 7, USER_NAME: "김하늘" },
+            { USER_NO: 9, USER_NAME: "김바다" },
+          ],
+        },
+      },
+    });
+    useCartStore.getState().setCart({ cartItems: [CART_ITEM], studentUserNo: 7 });
+    // Switched to the other child elsewhere (e.g. the account pages) after filling the cart.
+    useActingChildStore.getState().chooseChild(9);
+    const { callsTo } = mockFetch({
+      "POST /main/Lecture_StoreItems": () => ok(catalogFixture()),
+      "POST /payment/graphql": graphqlByOperation({
+        MyMainBillingCard: () => ({
+          myMainBillingCard: {
+            id: 5,
+            name: "신한카드",
+            companyName: "신한카드",
+            number: "4242-4242-****-4242",
+            isLegacy: false,
+          },
+        }),
+        InterestFreeInstallmentPeriod: () => ({ interestFreeInstallmentPeriods: [] }),
+      }),
+    });
+    renderCheckout();
+    expect(await screen.findByText(/김바다 학생의 수업을 결제해요/)).toBeTruthy();
+    expect(callsTo("/main/Lecture_StoreItems")[0]?.body).toEqual({ USER_NO: 9 });
+    expect(
+      screen.getByText(
+        "김하늘 학생을 선택했을 때 담은 수업이에요. 지금 선택한 김바다 학생으로 결제돼요.",
+      ),
+    ).toBeTruthy();
+    // Settled before the fetch stub goes away (the card and installment queries answered).
+    expect((await screen.findByTestId("checkout-total")).textContent).toBe("567,000원");
+    await waitFor(() => expect(callsTo("/payment/graphql").length).toBeGreaterThanOrEqual(2));
   });
 
   it("an empty cart and a stale cart each say what to do", async () => {

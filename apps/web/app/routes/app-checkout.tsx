@@ -36,7 +36,9 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 /**
  * /_app/checkout: the cart (sessionStorage) priced again from a fresh catalog for the buyer
  * (`priceOrder` of @seoltab/domain; the server recomputes the same), then the checkout of
- * features/payments. A paid order empties the cart and opens /payment_finish?paymentId=.
+ * features/payments. A paid order empties the cart and opens /payment_finish?paymentId=. A parent
+ * pays for the child they act for now (stores/acting-child-store), the same child the account
+ * pages show.
  */
 export default function AppCheckout() {
   const navigate = useNavigate();
@@ -46,6 +48,7 @@ export default function AppCheckout() {
       cartItems: s.cartItems,
       deviceNo: s.deviceNo,
       card_quota: s.card_quota,
+      studentUserNo: s.studentUserNo,
       setCardQuota: s.setCardQuota,
       clearCart: s.clearCart,
     })),
@@ -116,6 +119,11 @@ export default function AppCheckout() {
     buyer.kind === "parent"
       ? buyer.children.find((c) => c.USER_NO === buyer.userNo)?.USER_NAME
       : buyer.name;
+  // A parent's cart follows the child they act for now; say so when it was filled for another.
+  const filledFor =
+    buyer.kind === "parent" && cart.studentUserNo !== null && cart.studentUserNo !== buyer.userNo
+      ? buyer.children.find((c) => c.USER_NO === cart.studentUserNo)?.USER_NAME
+      : undefined;
 
   return (
     <div className="pay-page">
@@ -125,6 +133,12 @@ export default function AppCheckout() {
           {studentName ? `${studentName} 학생의 수업을 결제해요. ` : ""}
           <Link to="/_app/enrollment">선택 바꾸기</Link>
         </p>
+        {filledFor ? (
+          <p className="form-alert form-alert--info" role="status">
+            {filledFor} 학생을 선택했을 때 담은 수업이에요. 지금 선택한 {studentName} 학생으로
+            결제돼요.
+          </p>
+        ) : null}
       </header>
       <Checkout
         order={order}

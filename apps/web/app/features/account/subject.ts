@@ -2,10 +2,11 @@
  * Whose lessons, payments and contracts the account pages show (docs/api/payments.md "Who may
  * act for whom"): a student their own; a parent one of their children (CHILDREN of the login
  * response, chosen with the child switcher, the first by default); tutors and staff have none
- * here; a guest must sign in.
+ * here; a guest must sign in. The chosen child is the tab-wide one of stores/acting-child-store,
+ * shared with the enrollment, checkout and billing-card pages.
  */
+import { actingChildOf, useActingChildStore } from "../../stores/acting-child-store";
 import { useRootStore, type LoginChild } from "../../stores/root-store";
-import { useAccountChildStore } from "./child-store";
 
 export type AccountSubject =
   | { kind: "guest"; userNo: null }
@@ -27,8 +28,8 @@ export type AccountSubject =
  */
 export function useAccountSubject(): AccountSubject & { choose: (userNo: number) => void } {
   const auth = useRootStore((state) => state.auth);
-  const chosen = useAccountChildStore((state) => state.childUserNo);
-  const choose = useAccountChildStore((state) => state.chooseChild);
+  const chosen = useActingChildStore((state) => state.childUserNo);
+  const choose = useActingChildStore((state) => state.chooseChild);
   const data = auth.flag ? auth.data : null;
   if (!data) return { kind: "guest", userNo: null, choose };
   if (data.USER_TYPE === "STUDENT") {
@@ -36,7 +37,7 @@ export function useAccountSubject(): AccountSubject & { choose: (userNo: number)
   }
   if (data.USER_TYPE === "PARENT") {
     const children = data.CHILDREN ?? [];
-    const child = children.find((c) => c.USER_NO === chosen) ?? children[0];
+    const child = actingChildOf(children, chosen);
     return {
       kind: "parent",
       userNo: child?.USER_NO ?? null,

@@ -77,7 +77,11 @@ export interface CartFields {
   paymentPrice: number;
   userPolicy: SalesMethodWire[];
   userActivePolicy: SalesPolicyWire[];
-  /** The student the order is for (USER_NO); null until chosen or signed in. */
+  /**
+   * The student the cart was filled for (USER_NO); null for a guest. A record only: a parent's
+   * cart follows the child they act for now (stores/acting-child-store), and the checkout prices
+   * and pays for that child, saying when the cart was filled for another one.
+   */
   studentUserNo: number | null;
 }
 

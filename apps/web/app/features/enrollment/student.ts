@@ -1,11 +1,11 @@
 /**
  * Who an order is for (docs/api/payments.md "Who may act for whom"): a signed-in student buys
- * for themselves; a parent picks one of their children (CHILDREN of the login response, kept in
- * the cart as studentUserNo); a guest has no one yet (anonymous catalog); tutors and staff do
- * not buy here.
+ * for themselves; a parent acts for one of their children (CHILDREN of the login response, the
+ * tab-wide choice of stores/acting-child-store, shared with the account pages); a guest has no
+ * one yet (anonymous catalog); tutors and staff do not buy here.
  */
+import { actingChildOf, useActingChildStore } from "../../stores/acting-child-store";
 import { useRootStore, type LoginChild } from "../../stores/root-store";
-import { useCartStore } from "./cart-store";
 
 export type Buyer =
   | { kind: "guest"; userNo: null }
@@ -13,12 +13,11 @@ export type Buyer =
   | { kind: "parent"; userNo: number | null; children: LoginChild[]; name: string }
   | { kind: "other"; userNo: null };
 
-/** The buyer of the current session; a parent's choice is kept in the cart. */
+/** The buyer of the current session; a parent's choice is the tab-wide acting child. */
 export function useBuyer(): Buyer & { chooseChild: (userNo: number) => void } {
   const auth = useRootStore((state) => state.auth);
-  const chosen = useCartStore((state) => state.studentUserNo);
-  const setCart = useCartStore((state) => state.setCart);
-  const chooseChild = (userNo: number) => setCart({ studentUserNo: userNo });
+  const chosen = useActingChildStore((state) => state.childUserNo);
+  const chooseChild = useActingChildStore((state) => state.chooseChild);
   const data = auth.flag ? auth.data : null;
   if (!data) return { kind: "guest", userNo: null, chooseChild };
   const name = data.USER_NAME ?? data.EMAIL_ID;
@@ -27,7 +26,7 @@ export function useBuyer(): Buyer & { chooseChild: (userNo: number) => void } {
   }
   if (data.USER_TYPE === "PARENT") {
     const children = data.CHILDREN ?? [];
-    const child = children.find((c) => c.USER_NO === chosen) ?? children[0];
+    const child = actingChildOf(children, chosen);
     return { kind: "parent", userNo: child?.USER_NO ?? null, children, name, chooseChild };
   }
   return { kind: "other", userNo: null, chooseChild };

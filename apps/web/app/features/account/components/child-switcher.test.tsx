@@ -8,7 +8,7 @@ import { useRootStore, type LoginResponse } from "../../../stores/root-store";
 import { renderWithApolloRoutes } from "../../../test/apollo-routes";
 import { mockFetch, ok, type RecordedCall } from "../../../test/fetch-mock";
 import { graphqlByOperation } from "../../payments/test/render";
-import { ACCOUNT_CHILD_STORAGE_KEY, useAccountChildStore } from "../child-store";
+import { ACTING_CHILD_STORAGE_KEY, useActingChildStore } from "../../../stores/acting-child-store";
 import { ChildSwitcher } from "./child-switcher";
 
 const CHILDREN = [
@@ -29,7 +29,7 @@ const PARENT: LoginResponse = {
 afterEach(() => {
   vi.unstubAllGlobals();
   useRootStore.getState().reset();
-  useAccountChildStore.setState({ childUserNo: null });
+  useActingChildStore.setState({ childUserNo: null });
 });
 
 function Harness() {
@@ -124,7 +124,7 @@ describe("a parent switching between children", () => {
     expect(paymentsOf(calls)).toEqual([7, 9]);
     // The radio keeps focus (the list is not rebuilt around it).
     expect(document.activeElement).toBe(screen.getByRole("radio", { name: "김바다" }));
-    expect(JSON.parse(sessionStorage.getItem(ACCOUNT_CHILD_STORAGE_KEY)!).state).toEqual({
+    expect(JSON.parse(sessionStorage.getItem(ACTING_CHILD_STORAGE_KEY)!).state).toEqual({
       childUserNo: 9,
     });
   });
@@ -185,7 +185,7 @@ describe("a parent switching between children", () => {
   });
 
   it("a stored choice that is not one of this parent's children falls back to the first", async () => {
-    useAccountChildStore.setState({ childUserNo: 42 });
+    useActingChildStore.setState({ childUserNo: 42 });
     signInParent();
     mockFetch({
       "POST /payment/graphql": graphqlByOperation({
