@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useActingChildStore } from "../stores/acting-child-store";
 import { useAdminStore } from "../stores/admin-store";
 import { useLoaderStore } from "../stores/loader-store";
 import { useModalStore } from "../stores/modal-store";
@@ -19,6 +20,7 @@ function signInEverywhere() {
   useRootStore.getState().setUserInfo({ data: { USER_NO: 7 }, lecture_info: [{ id: 1 }] });
   useRootStore.getState().setEnrollment({ selectMonth: 12 });
   useAdminStore.getState().set({ adminToken: "admin", userNo: 9, tempCredentials: { a: "b" } });
+  useActingChildStore.getState().chooseChild(12);
   localStorage.setItem("token", "t");
   localStorage.setItem("deviceId", DEVICE);
   sessionStorage.setItem("accessToken", "access");
@@ -35,6 +37,17 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+it("forgets a parent's chosen child and registered client data (the cart registers itself)", async () => {
+  mockFetch({ "POST /api/oauth/logout": () => json({}, 204) });
+  signInEverywhere();
+  const cleared = vi.fn();
+  const unregister = onLogout(cleared);
+  await logout();
+  unregister();
+  expect(useActingChildStore.getState().childUserNo).toBeNull();
+  expect(cleared).toHaveBeenCalledTimes(1);
 });
 
 describe("logout (SPEC.md §4)", () => {

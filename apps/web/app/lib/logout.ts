@@ -1,8 +1,9 @@
 /**
  * Logout, every step of SPEC.md §4 in order, plus the server call of issue #3:
  *
- * 1. reset the client stores (root store, admin store, open modals, loader) and any registered
- *    client caches (the GraphQL client registers its cache here, so this file never imports it);
+ * 1. reset the client stores (root store, admin store, a parent's chosen child, open modals,
+ *    loader) and any registered client caches (the GraphQL client registers its cache here and
+ *    the enrollment cart its contents, so this file never imports them);
  * 2. remove the local login token and the persisted root state (`token`, `persist:root`);
  * 3. remove the user token, user info and access token from sessionStorage;
  * 4. clear the refresh cookie (max-age -1);
@@ -12,6 +13,7 @@
  * Steps 1-4 run synchronously, before anything can fail. The server call waits at most
  * LOGOUT_CALL_TIMEOUT_MS and its failure never keeps the person signed in on this device.
  */
+import { useActingChildStore } from "../stores/acting-child-store";
 import { useAdminStore } from "../stores/admin-store";
 import { useLoaderStore } from "../stores/loader-store";
 import { useModalStore } from "../stores/modal-store";
@@ -44,6 +46,7 @@ export interface LogoutOptions {
 export function clearClientSession(): void {
   useRootStore.getState().reset();
   useAdminStore.getState().reset();
+  useActingChildStore.setState({ childUserNo: null });
   useModalStore.getState().closeAll();
   useLoaderStore.getState().hide();
   for (const cleanup of cleanups) {

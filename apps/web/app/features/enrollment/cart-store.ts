@@ -16,6 +16,7 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { SalesMethodWire, SalesPolicyWire } from "./api";
 import type { OrderLine } from "./catalog";
+import { onLogout } from "../../lib/logout";
 
 /** sessionStorage key of the cart. */
 export const CART_STORAGE_KEY = "enrollment-cart";
@@ -137,6 +138,9 @@ export const useCartStore = create<CartState>()(
     },
   ),
 );
+
+// Logout forgets the cart (it holds an address and a parent's phone number).
+onLogout(() => useCartStore.getState().clearCart());
 
 /** The order lines of a cart: its lectures, then the tablet (SPEC.md §3 deviceNo). */
 export function cartLines(cart: Pick<CartFields, "cartItems" | "deviceNo">): OrderLine[] {
