@@ -4,6 +4,7 @@
  * docs/api/accounts.md). Access rule for another user's data: the user themself, a parent for
  * a linked child, or staff (ADMIN, SALES_TEAM).
  */
+import type { Database } from "@seoltab/db";
 import {
   PASSWORD_PROBLEM_MESSAGES,
   isStaffUserType,
@@ -29,14 +30,18 @@ import { consumeVerification } from "./verification.service.ts";
 
 const forbidden = () => new AppError("forbidden", "forbidden", ACCOUNT_MESSAGES.forbidden);
 
-/** True when `caller` may read or act on the account `targetUserNo`. */
+/**
+ * True when `caller` may read or act on the account `targetUserNo`: the user themself, a parent
+ * linked to them, or staff (ADMIN, SALES_TEAM). The one access rule of every area (accounts,
+ * catalog, payments, contracts).
+ */
 export async function mayActFor(
-  deps: AccountsDeps,
+  db: Database,
   caller: AuthUser,
   targetUserNo: number,
 ): Promise<boolean> {
   if (caller.userNo === targetUserNo || isStaffUserType(caller.userType)) return true;
-  return caller.userType === "PARENT" && isParentOf(deps.db, caller.userNo, targetUserNo);
+  return caller.userType === "PARENT" && isParentOf(db, caller.userNo, targetUserNo);
 }
 
 /**
@@ -49,7 +54,7 @@ export async function getUserInfo(
   caller: AuthUser,
   userNo: number,
 ): Promise<UserRow> {
-  if (!(await mayActFor(deps, caller, userNo))) throw forbidden();
+  if (!(await mayActFor(deps.db, caller, userNo))) throw forbidden();
   const user = await findUserById(deps.db, userNo);
   if (!user) throw new AppError("not_found", "user_not_found", ACCOUNT_MESSAGES.userNotFound);
   return user;

@@ -13,7 +13,6 @@ import {
   deviceCounts,
   groupSalesMethods,
   isHomeshoppingCatalog,
-  isStaffUserType,
   selectRentDevices,
   toLectureItemWire,
   toRentDeviceWire,
@@ -26,7 +25,6 @@ import type { Database } from "@seoltab/db";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
 import type { AuthUser } from "../accounts/access-tokens.ts";
-import { isParentOf } from "../accounts/accounts.repository.ts";
 import {
   findActiveStoreItems,
   findInterestFreePeriods,
@@ -40,6 +38,7 @@ import {
   type LectureStoreItemsInput,
   type LectureStoreItemsOutput,
 } from "./catalog.schemas.ts";
+import { mayActFor } from "../accounts/users.service.ts";
 
 /** How long a catalog snapshot is served before it is read again, in ms. */
 export const CATALOG_SNAPSHOT_TTL_MS = 5_000;
@@ -152,8 +151,7 @@ export async function catalogUser(
   if (!caller) {
     throw new AppError("unauthorized", "token_invalid", ACCOUNT_MESSAGES.tokenRequired);
   }
-  if (caller.userNo === userNo || isStaffUserType(caller.userType)) return userNo;
-  if (caller.userType === "PARENT" && (await isParentOf(db, caller.userNo, userNo))) return userNo;
+  if (await mayActFor(db, caller, userNo)) return userNo;
   throw forbidden();
 }
 

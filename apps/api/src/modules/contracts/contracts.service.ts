@@ -33,7 +33,7 @@ import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import type { AuthUser } from "../accounts/access-tokens.ts";
-import { findUserById, isParentOf } from "../accounts/accounts.repository.ts";
+import { findUserById } from "../accounts/accounts.repository.ts";
 import { insertAuditLog } from "../audit/audit.repository.ts";
 import { findStoreItemsByIds, type StoreItemRow } from "../catalog/catalog.repository.ts";
 import {
@@ -56,6 +56,7 @@ import {
   type ContractRow,
   type UserContractRow,
 } from "./contracts.repository.ts";
+import { mayActFor } from "../accounts/users.service.ts";
 
 /** What the contracts service needs (a subset of the payments deps). */
 export interface ContractsDeps {
@@ -84,12 +85,6 @@ const TABLET_TYPES = new Set(["IPAD", "ANDROID_TABLET"]);
 
 // ---------------------------------------------------------------------------------------------
 // Access
-
-/** True when `caller` may read or sign the contracts of `userId`: the user, a linked parent, staff. */
-async function mayActFor(db: Database, caller: AuthUser, userId: number): Promise<boolean> {
-  if (caller.userNo === userId || isStaffUserType(caller.userType)) return true;
-  return caller.userType === "PARENT" && isParentOf(db, caller.userNo, userId);
-}
 
 async function requireUserAccess(db: Database, caller: AuthUser, userId: number): Promise<void> {
   if (!(await mayActFor(db, caller, userId))) {

@@ -36,7 +36,8 @@ import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/access-tokens.ts";
-import { findChildren, findUserById, isParentOf } from "../accounts/accounts.repository.ts";
+import { findChildren, findUserById } from "../accounts/accounts.repository.ts";
+import { mayActFor } from "../accounts/users.service.ts";
 import { insertAuditLog } from "../audit/audit.repository.ts";
 import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.repository.ts";
 import { createContractForPayment } from "../contracts/contracts.service.ts";
@@ -102,21 +103,8 @@ export interface PaymentView {
 // ---------------------------------------------------------------------------------------------
 // Access
 
-/**
- * True when `caller` may pay for, or read the payments of, the student `userId`: the student,
- * a linked parent, or staff.
- */
-export async function mayActForStudent(
-  db: Database,
-  caller: AuthUser,
-  userId: number,
-): Promise<boolean> {
-  if (caller.userNo === userId || isStaffUserType(caller.userType)) return true;
-  return caller.userType === "PARENT" && isParentOf(db, caller.userNo, userId);
-}
-
 async function requireStudentFor(db: Database, caller: AuthUser, userId: number) {
-  if (!(await mayActForStudent(db, caller, userId))) {
+  if (!(await mayActFor(db, caller, userId))) {
     throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
   }
   const user = await findUserById(db, userId);
@@ -214,7 +202,7 @@ export async function getMainBillingCard(
   userId?: number | null,
 ): Promise<BillingCardRow | null> {
   const target = userId ?? caller.userNo;
-  if (!(await mayActForStudent(deps.db, caller, target))) {
+  if (!(await mayActFor(deps.db, caller, target))) {
     throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
   }
   return (await findMainBillingCard(deps.db, target)) ?? null;
@@ -757,7 +745,7 @@ export async function getPaymentForCaller(
 ): Promise<PaymentView | null> {
   const payment = await findPaymentById(deps.db, paymentId);
   if (!payment) return null;
-  if (!(await mayActForStudent(deps.db, caller, payment.userId))) return null;
+  if (!(await mayActFor(deps.db, caller, payment.userId))) return null;
   return viewOf(deps.db, payment);
 }
 
@@ -791,7 +779,7 @@ export async function listUserPayments(
 ): Promise<PaymentPage> {
   let userIds: number[];
   if (options.userId != null) {
-    if (!(await mayActForStudent(deps.db, caller, options.userId))) {
+    if (!(await mayActFor(deps.db, caller, options.userId))) {
       throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
     }
     userIds = [options.userId];

@@ -63,7 +63,8 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from "../payments/payments.repository.ts";
-import { mayActForStudent, type PaymentsDeps } from "../payments/payments.service.ts";
+import type { PaymentsDeps } from "../payments/payments.service.ts";
+import { mayActFor } from "../accounts/users.service.ts";
 import {
   findItemsByIds,
   findRefundRequestById,
@@ -150,7 +151,7 @@ async function paymentForCaller(
   if (!payment) {
     throw new AppError("not_found", "payment_not_found", REFUND_MESSAGES.paymentNotFound);
   }
-  if (!(await mayActForStudent(deps.db, caller, payment.userId))) {
+  if (!(await mayActFor(deps.db, caller, payment.userId))) {
     throw new AppError("forbidden", "not_my_payment", REFUND_MESSAGES.notMyPayment);
   }
   return payment;
@@ -172,7 +173,7 @@ async function pickItems(
   if (foreign.length > 0) {
     for (const other of await findItemsByIds(deps.db, foreign)) {
       const payment = await findPaymentById(deps.db, other.paymentId);
-      if (payment && !(await mayActForStudent(deps.db, caller, payment.userId))) {
+      if (payment && !(await mayActFor(deps.db, caller, payment.userId))) {
         throw new AppError("forbidden", "not_my_payment", REFUND_MESSAGES.notMyPayment);
       }
     }
