@@ -9,12 +9,21 @@
  * e2e/checkout.spec.ts). Every screen at 360, 768 and 1440 px without horizontal overflow;
  * screenshots under test-results/screenshots/account-*.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, DEMO_PASSWORD, overflowX, signIn } from "./support/accounts.ts";
+import { DEMO, overflowX, signIn } from "./support/accounts.ts";
 import { launchBrowser, openPage, screenshot } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
+import {
+  axeViolations,
+  apiLogin as apiLoginAt,
+  graphqlCall,
+  openFromMenu as openFromMenuAt,
+  pageErrors,
+  restCall,
+  type Session,
+  won,
+} from "./support/api.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,6 +34,14 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+const rest = <T>(path: string, body: unknown, token?: string) =>
+  restCall<T>(server.url, path, body, token);
+const graphql = <T>(token: string, query: string, variables: unknown) =>
+  graphqlCall<T>(server.url, token, query, variables);
+const apiLogin = (email: string) => apiLoginAt(server.url, email);
+const openFromMenu = (page: Page, name: string, path: string) =>
+  openFromMenuAt(page, server.url, name, path);
 
 /** The breakpoints of SPEC.md §2. */
 const WIDTHS = {
@@ -37,58 +54,8 @@ const WIDTHS = {
 const SECOND_CHILD = { email: "student2@example.com", name: "김바다" } as const;
 const ADMIN_EMAIL = "admin@example.com";
 
-/** Chromium logs refused requests as console errors; those are asserted where they matter. */
-const pageErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith("Failed to load resource"));
-
-/** "567,000원", as the pages write won. */
-const won = (n: number) => `${n.toLocaleString("en-US")}원`;
-
 // ---------------------------------------------------------------------------------------------
 // The api, as the demo people (fetch with their token)
-
-interface Session {
-  token: string;
-  userNo: number;
-}
-
-async function rest<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as {
-    ONUEI_RES: { STATUS: { STATUSMSG: string }; DATA: { RESULT: string; RESPONSE: T } };
-  };
-  if (envelope.ONUEI_RES.DATA.RESULT !== "SUCCESS") {
-    throw new Error(`${path}: ${response.status} ${envelope.ONUEI_RES.STATUS.STATUSMSG}`);
-  }
-  return envelope.ONUEI_RES.DATA.RESPONSE;
-}
-
-async function apiLogin(email: string): Promise<Session> {
-  const r = await rest<{ token: string; USER_NO: number }>("/main/login", {
-    EMAIL_ID: email,
-    PASSWORD: DEMO_PASSWORD,
-    PLATFORM: "WEB",
-  });
-  return { token: r.token, userNo: r.USER_NO };
-}
-
-async function graphql<T>(token: string, query: string, variables: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/payment/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join("; "));
-  return body.data!;
-}
 
 /** The seeded smart-math item (subject 8906, 1 month unit) as the catalog answers it. */
 async function smartMath(): Promise<{ id: number; salePrice: number }> {
@@ -191,27 +158,10 @@ async function signWaitingContracts(student: Session, name: string) {
 // ---------------------------------------------------------------------------------------------
 // The browser
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
-
-/**
- * Opens an app page from the header menu, as a person would. (A `page.goto` right after signing
- * in can start the next document before Chromium has committed the sign-in's storage writes.)
- */
-async function openFromMenu(page: Page, name: string, path: string) {
-  await page
-    .getByRole("navigation", { name: "학습 공간 메뉴" })
-    .getByRole("link", { name, exact: true })
-    .click();
-  await page.waitForURL(`${server.url}${path}`);
-}
-
+/** No horizontal scroll, no axe violation (issue #11: axe on every app page), a screenshot. */
 async function fits(page: Page, name: string) {
   expect(await overflowX(page), name).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page), name).toEqual([]);
   await screenshot(page, name);
 }
 
@@ -249,7 +199,9 @@ describe("after the purchase", () => {
       .getByTestId("finish-sign-contract")
       .getByRole("link", { name: "계약서 서명하기" })
       .click();
-    await page.waitForURL(/\/_app\/contracts\/sign\?userId=\d+$/);
+    await page.waitForURL(
+      `${server.url}/_app/contracts/sign?userId=${student.userNo}&paymentId=${paid.id}`,
+    );
 
     // The full text, then the name and the agreement.
     await page.getByRole("heading", { level: 1, name: "계약서를 읽고 서명해 주세요" }).waitFor();
@@ -274,8 +226,8 @@ describe("after the purchase", () => {
     await signature.waitFor();
     expect(await signature.innerText()).toContain(`${DEMO.student.name} (학생)`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(contractName);
+    await page.waitForTimeout(600); // the toast's enter animation (axe reads its colours)
     expect(await axeViolations(page)).toEqual([]);
-    await page.waitForTimeout(600); // the toast's enter animation
     await screenshot(page, "account-contract-signed-desktop");
 
     // 인쇄하기 opens the print dialog; printed, only the document shows.
@@ -522,8 +474,20 @@ describe.each(Object.entries(WIDTHS))("every account screen at %s", (name, viewp
       .getByText(/010-\*{4}-\d{4}/)
       .waitFor();
     expect(await page.getByText("고등학교 2학년").isVisible()).toBe(true);
-    if (name === "mobile") expect(await axeViolations(page)).toEqual([]);
     await fits(page, `account-profile-${name}`);
+
+    await openFromMenu(page, "결제 카드", "/_app/billing-card");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await fits(page, `account-billing-card-${name}`);
+
+    await openFromMenu(page, "수강 신청", "/_app/enrollment");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.locator("form").first().waitFor();
+    await fits(page, `account-enrollment-${name}`);
+
+    await page.goto(`${server.url}/payment_finish?paymentId=${paid.id}`);
+    await page.getByRole("heading", { level: 1, name: "결제가 완료되었어요" }).waitFor();
+    await fits(page, `account-payment-finish-${name}`);
     expect(pageErrors(errors)).toEqual([]);
     await close();
 
@@ -535,5 +499,15 @@ describe.each(Object.entries(WIDTHS))("every account screen at %s", (name, viewp
     await fits(parent.page, `account-parent-home-${name}`);
     expect(pageErrors(parent.errors)).toEqual([]);
     await parent.close();
+
+    // Staff: the consultations console.
+    const staff = await openPage(browser, { viewport });
+    await signIn(staff.page, server.url, "/sign_in", ADMIN_EMAIL, "운영팀");
+    await staff.page.goto(`${server.url}/_app/admin/consultations`);
+    await staff.page.getByRole("heading", { level: 1 }).first().waitFor();
+    await staff.page.locator("[aria-busy='true']").waitFor({ state: "detached" });
+    await fits(staff.page, `account-admin-consultations-${name}`);
+    expect(pageErrors(staff.errors)).toEqual([]);
+    await staff.close();
   });
 });

@@ -304,7 +304,10 @@ describe("join", () => {
     const consentUrl = (await page
       .getByRole("link", { name: /step=parent_consent/ })
       .getAttribute("href"))!;
-    expect(consentUrl).toMatch(/\/JoinPage\?step=parent_consent&child=\d+$/);
+    // Issue #11: the link carries a signed ticket (and was texted to the parent phone).
+    expect(consentUrl).toMatch(
+      /\/JoinPage\?step=parent_consent&child=\d+&ticket=[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
 
     // Before the consent: no sign-in, and the toast says why.
     await page.goto(`${server.url}/sign_in`, { waitUntil: "networkidle" });

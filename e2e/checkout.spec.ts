@@ -9,12 +9,12 @@
  * Every screen at 360, 768 and 1440 px without horizontal overflow; screenshots under
  * test-results/screenshots/checkout-*.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn, submitSignIn } from "./support/accounts.ts";
 import { launchBrowser, openPage, screenshot } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
+import { axeViolations, openFromMenu as openFromMenuAt, pageErrors, won } from "./support/api.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,6 +26,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const openFromMenu = (page: Page, name: string, path: string) =>
+  openFromMenuAt(page, server.url, name, path);
+
 /** The breakpoints of SPEC.md §2. */
 const WIDTHS = {
   mobile: { width: 360, height: 740 },
@@ -34,12 +37,6 @@ const WIDTHS = {
 } as const;
 
 const INVALID_CARD = "유효하지 않은 카드 정보입니다";
-/** Chromium logs refused requests (the blocked postcode script, a declined card) as errors. */
-const pageErrors = (errors: string[]) =>
-  errors.filter((e) => !e.startsWith("Failed to load resource"));
-
-/** "567,000원", as the pages write won. */
-const won = (n: number) => `${n.toLocaleString("en-US")}원`;
 
 interface CatalogLecture {
   id: number;
@@ -68,13 +65,6 @@ async function smartMath(): Promise<CatalogLecture> {
   return item!;
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
-
 async function fillDelivery(page: Page) {
   await page.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 123");
   await page.getByLabel(/상세 주소/).fill("4층");
@@ -88,18 +78,6 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel("유효기간 연도").selectOption(String(new Date().getFullYear() + 2));
   await page.getByLabel("생년월일 6자리").fill("080101");
   await page.getByLabel("비밀번호 앞 2자리").fill("12");
-}
-
-/**
- * Opens an app page from the header menu, as a person would. (A `page.goto` right after signing
- * in can start the next document before Chromium has committed the sign-in's storage writes.)
- */
-async function openFromMenu(page: Page, name: string, path: string) {
-  await page
-    .getByRole("navigation", { name: "학습 공간 메뉴" })
-    .getByRole("link", { name, exact: true })
-    .click();
-  await page.waitForURL(`${server.url}${path}`);
 }
 
 async function fits(page: Page, name: string) {

@@ -9,6 +9,8 @@ export default defineProject({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
   test: {
     include: ["src/**/*.test.ts"],
+    // Builds the migrated (and seeded) PGlite template once per run; files load a copy.
+    globalSetup: ["src/test/global-setup.ts"],
     environment: "node",
     env: { TZ: "UTC" },
     testTimeout: 30_000,

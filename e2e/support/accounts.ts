@@ -21,14 +21,26 @@ export function uniquePhone(): string {
   return `010${String(tail).padStart(8, "0").slice(-8)}`;
 }
 
-/** The newest 6-digit code texted to `phone` (sandbox outbox, local mode only). */
-export async function smsCode(baseUrl: string, phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+/** How many texts the sandbox outbox holds for `phone` (local mode only). */
+export async function smsCount(baseUrl: string, phone: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`);
+  if (!response.ok) return 0;
+  const body = (await response.json()) as { messages: unknown[] };
+  return body.messages.length;
+}
+
+/**
+ * The newest 6-digit code texted to `phone` (sandbox outbox, local mode only). With `after`
+ * (an earlier `smsCount`), waits for a text newer than those: on a loaded machine the code just
+ * asked for can arrive after an older one is read.
+ */
+export async function smsCode(baseUrl: string, phone: string, after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
     const response = await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`);
     if (response.ok) {
       const body = (await response.json()) as { messages: { text: string }[] };
       const code = /\b(\d{6})\b/.exec(body.messages[0]?.text ?? "")?.[1];
-      if (code) return code;
+      if (code && body.messages.length > after) return code;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -98,4 +110,90 @@ export function expiredCopy(token: string): string {
     "base64url",
   );
   return `${header}.${forged}.${Buffer.from("forged").toString("base64url")}`;
+}
+
+/** A student account joined straight through the API (send_code, verify_code, /main/join). */
+export async function joinStudentByApi(
+  baseUrl: string,
+  fields: {
+    email?: string;
+    name?: string;
+    password?: string;
+    phone?: string;
+    /** YYYY-MM-DD; under 14 needs parentPhone. */
+    birthDate?: string;
+    parentPhone?: string;
+  } = {},
+): Promise<{
+  email: string;
+  name: string;
+  password: string;
+  phone: string;
+  userNo: number;
+  consentUrl?: string;
+}> {
+  const phone = fields.phone ?? uniquePhone();
+  const email = fields.email ?? `student-${Date.now()}-${phone.slice(-4)}@example.com`;
+  const name = fields.name ?? "정다은";
+  const password = fields.password ?? "Seoltab#2026";
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as {
+      ONUEI_RES: { DATA: { RESPONSE: Record<string, unknown> } };
+    };
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json.ONUEI_RES.DATA.RESPONSE;
+  };
+  const sent = await post("/main/verification/send_code", { PHONE_NUM: phone, PURPOSE: "JOIN" });
+  const verified = await post("/main/verification/verify_code", {
+    VERIFICATION_ID: sent.VERIFICATION_ID,
+    CODE: await smsCode(baseUrl, phone),
+  });
+  const joined = await post("/main/join", {
+    USER_TYPE: "STUDENT",
+    EMAIL_ID: email,
+    PASSWORD: password,
+    REALNAME: name,
+    BIRTH_DATE: fields.birthDate ?? "2005-04-10",
+    GRADE: fields.birthDate ? "ELEMENTARY_4" : "GRADUATE",
+    ...(fields.parentPhone ? { PARENT_PHONE_NUM: fields.parentPhone } : {}),
+    VERIFICATION_TOKEN: verified.VERIFICATION_TOKEN,
+    AGREED_TERMS: { SEOLTAB: ["service", "privacy", "age14"], ONUEI: ["service", "privacy_share"] },
+  });
+  return {
+    email,
+    name,
+    password,
+    phone,
+    userNo: joined.USER_NO as number,
+    ...(typeof joined.CONSENT_URL === "string" ? { consentUrl: joined.CONSENT_URL } : {}),
+  };
+}
+
+/** The newest SMS texted to `phone` (sandbox outbox, local mode only). */
+export async function lastSms(baseUrl: string, phone: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`);
+  const body = (await response.json()) as { messages: { text: string }[] };
+  return body.messages[0]?.text ?? "";
+}
+
+/** Verifies `phone` in the phone-verification block of the page (sandbox SMS code). */
+export async function verifyPhoneOnPage(
+  page: Page,
+  baseUrl: string,
+  phone: string,
+  label = "휴대폰 번호",
+) {
+  await page.getByLabel(label, { exact: true }).fill(phone);
+  const before = await smsCount(baseUrl, phone);
+  await page.getByRole("button", { name: "인증번호 받기" }).click();
+  await page.getByLabel("인증번호").waitFor();
+  const code = await smsCode(baseUrl, phone, before);
+  await page.getByLabel("인증번호").fill(code);
+  await page.getByRole("button", { name: "확인", exact: true }).click();
+  await page.getByText("번호 인증을 마쳤어요").waitFor();
 }

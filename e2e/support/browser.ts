@@ -28,7 +28,7 @@ export function launchBrowser(): Promise<Browser> {
 /** Phone and desktop viewports every journey is walked at. */
 export const VIEWPORTS = {
   phone: { width: 360, height: 740 },
-  desktop: { width: 1280, height: 800 },
+  desktop: { width: 1440, height: 900 },
 } as const;
 
 /**

@@ -17,6 +17,7 @@ import type { IResolvers } from "mercurius";
 import { z } from "zod";
 import { openDatabase, type DatabaseHandle } from "@seoltab/db";
 import type { GraphqlBackend } from "@seoltab/domain";
+import type { GraphQLSchema } from "graphql";
 import type { Config } from "./config.ts";
 import { GRAPHQL_BACKENDS, baseSchema, graphqlBackend } from "./graphql/graphql-backend.ts";
 import {
@@ -44,6 +45,10 @@ import {
 } from "./modules/payments/payments.module.ts";
 import { paymentsMainRoutes } from "./modules/payments/payments.routes.ts";
 import { refundsResolvers, refundsSchema } from "./modules/refunds/refunds.graphql.ts";
+import {
+  subscriptionsResolvers,
+  subscriptionsSchema,
+} from "./modules/payments/subscriptions.graphql.ts";
 import { refundsMainRoutes } from "./modules/refunds/refunds.routes.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -60,6 +65,8 @@ declare module "fastify" {
     config: Config;
     /** The payments area (gateway, service deps, job runner); tests reach the sandbox here. */
     payments: Payments;
+    /** The schema each GraphQL backend serves (published as docs/api/<backend>.graphql). */
+    graphqlSchemas: Map<GraphqlBackend, GraphQLSchema>;
   }
 }
 
@@ -85,6 +92,7 @@ const SECRET_FIELDS = [
   "NEW_PASSWORD",
   "CODE",
   "VERIFICATION_TOKEN",
+  "CONSENT_TICKET",
   "token",
   "accessToken",
   "refreshToken",
@@ -101,7 +109,7 @@ const SECRET_FIELDS = [
   "PWD_2DIGIT",
 ];
 
-const SECRET_QUERY = /^(phone|code|token|password|refresh_token|access_token)$/i;
+const SECRET_QUERY = /^(phone|code|token|password|refresh_token|access_token|ticket)$/i;
 
 /** The request URL with the values of secret query parameters replaced (for logs). */
 export function redactUrl(url: string): string {
@@ -129,8 +137,10 @@ function paymentGraphql(payments: Payments): { schema: string; resolvers: IResol
   const catalog = catalogPaymentResolvers(payments.deps.db);
   const contracts = contractsResolvers(payments.deps);
   const refunds = refundsResolvers(payments.deps);
+  const subscriptions = subscriptionsResolvers(payments.deps);
   return {
-    schema: paymentsSchema + catalogPaymentSchema + contractsSchema + refundsSchema,
+    schema:
+      paymentsSchema + catalogPaymentSchema + contractsSchema + refundsSchema + subscriptionsSchema,
     resolvers: {
       ...own,
       Query: {
@@ -138,11 +148,13 @@ function paymentGraphql(payments: Payments): { schema: string; resolvers: IResol
         ...(catalog.Query as object),
         ...(contracts.Query as object),
         ...(refunds.Query as object),
+        ...(subscriptions.Query as object),
       },
       Mutation: {
         ...(own.Mutation as object),
         ...(contracts.Mutation as object),
         ...(refunds.Mutation as object),
+        ...(subscriptions.Mutation as object),
       },
     },
   };
@@ -198,6 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = options.database ?? (await openDatabase(config.database));
   app.decorate("database", database);
   app.decorate("config", config);
+  app.decorate("graphqlSchemas", new Map<GraphqlBackend, GraphQLSchema>());
   app.addHook("onClose", async () => {
     if (ownsDatabase) await database.close();
   });
@@ -284,6 +297,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             Query: { ...(module?.resolvers.Query as object | undefined), backend: () => name },
           },
           production: config.appEnv === "production",
+          onSchema: (served) => app.graphqlSchemas.set(name, served),
         }),
       { prefix: `/${name}` },
     );

@@ -3,6 +3,7 @@
  * snake_case code; this file is the one place mapping kinds to HTTP status and GraphQL
  * classification (DESIGN.md §2) and codes to Korean messages a person can act on.
  */
+import { TransitionNotAllowedError } from "@seoltab/domain";
 
 export type ErrorKind =
   | "validation"
@@ -85,6 +86,8 @@ export const MESSAGES = {
   graphqlTooDeep: "GraphQL 요청이 너무 깊게 중첩되어 있어요. 요청을 나누어 보내 주세요.",
   graphqlTooComplex: "GraphQL 요청이 너무 많은 데이터를 요구해요. 요청을 나누어 보내 주세요.",
   graphqlMissingQuery: "GraphQL 요청에 query 가 없어요.",
+  transitionNotAllowed:
+    "지금 상태에서는 할 수 없는 변경이에요. 화면을 새로 고친 뒤 다시 확인해 주세요.",
 } as const;
 
 /**
@@ -95,10 +98,13 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: "로그인이 필요해요. 다시 로그인해 주세요.",
   forbidden: "이 요청을 처리할 권한이 없어요.",
   invalidCredentials: "이메일 주소와 비밀번호를 다시 확인해 주세요.",
-  tooManyAttempts: "로그인 시도가 너무 많아요. 15분 후에 다시 시도해 주세요.",
+  tooManyAttempts: (minutes: number) =>
+    `비밀번호를 여러 번 잘못 입력해서 로그인이 잠겼어요. ${minutes}분 후에 다시 시도하거나 비밀번호 찾기로 새 비밀번호를 만들어 주세요.`,
   tooManyRequests: "요청이 너무 많아요. 잠시 후 다시 시도해 주세요.",
   tooManySends: "인증번호 요청이 너무 많아요. 1시간 후에 다시 시도해 주세요.",
   parentConsentRequired: "보호자 동의가 아직 완료되지 않았어요. 보호자 동의 후 로그인해 주세요.",
+  parentConsentResent: (masked: string) =>
+    `보호자 동의가 아직 완료되지 않았어요. 보호자 휴대폰(${masked})으로 동의 요청 문자를 다시 보냈어요. 보호자 동의 후 로그인해 주세요.`,
   accountInactive: "사용할 수 없는 계정이에요. 고객센터로 문의해 주세요.",
   invalidGrant: "로그인이 만료되었어요. 다시 로그인해 주세요.",
   codeMismatch: (remaining: number) =>
@@ -115,6 +121,11 @@ export const ACCOUNT_MESSAGES = {
   underFourteenStudentOnly: "만 14세 미만은 학생 회원으로만 가입할 수 있어요.",
   consentNotPending: "보호자 동의를 기다리는 계정이 아니에요. 회원 번호를 확인해 주세요.",
   userNotFound: "회원 정보를 찾을 수 없어요.",
+  consentLinkInvalid:
+    "보호자 동의 링크가 올바르지 않거나 만료되었어요. 문자로 받은 링크를 그대로 열어 주세요.",
+  consentAlreadyGiven: "이미 보호자 동의를 마친 계정이에요.",
+  parentPhoneMismatch: (masked: string) =>
+    `자녀가 가입할 때 입력한 보호자 번호(${masked})와 달라요. 그 번호로 인증해 주세요.`,
   wrongCurrentPassword: "현재 비밀번호가 올바르지 않아요. 다시 확인해 주세요.",
   samePassword: "새 비밀번호는 현재 비밀번호와 달라야 해요.",
   jwksUnavailable: "로그인 확인 서버에 연결할 수 없어요. 잠시 후 다시 시도해 주세요.",
@@ -139,6 +150,9 @@ export const GRAPHQL_TOKEN_CODES: Readonly<Record<string, "003" | "012">> = {
  */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (err instanceof TransitionNotAllowedError) {
+    return new AppError("conflict", "transition_not_allowed", MESSAGES.transitionNotAllowed);
+  }
   const e = err as { code?: string; statusCode?: number; validation?: unknown } | undefined;
   switch (e?.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -172,6 +186,8 @@ export const PAYMENT_MESSAGES = {
   notAStudent: "수업은 학생 계정으로만 신청할 수 있어요. 자녀의 학생 계정을 선택해 주세요.",
   merchantUidReused: "이미 다른 주문에 사용된 주문번호예요. 새로 주문해 주세요.",
   billingCardRequired: "등록된 결제 카드가 없어요. 카드를 먼저 등록해 주세요.",
+  billingCardUnusable: "이 카드로는 결제할 수 없어요. 결제 카드를 다시 등록해 주세요.",
+  billingCardIdOnlyForCard: "BILLING_CARD_ID 는 등록 카드 결제에만 보낼 수 있어요.",
   emptyOrder: "주문할 상품을 선택해 주세요.",
   tooManyLines: "한 번에 주문할 수 있는 상품 수를 넘었어요.",
   duplicateItem: "같은 상품이 두 번 들어 있어요. 주문 내용을 확인해 주세요.",
@@ -190,6 +206,12 @@ export const PAYMENT_MESSAGES = {
   staffOnly: "관리자만 할 수 있어요.",
 } as const;
 
+/** Korean messages of subscriptions (monthly renewals; issue #11 item 1, decision 012). */
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: "자동 결제 정보를 찾을 수 없어요.",
+  notYours: "이 자동 결제를 해지할 권한이 없어요.",
+} as const;
+
 /** Korean messages of the refunds area (issue #5; docs/api/refunds.md, docs/refunds.md). */
 export const REFUND_MESSAGES = {
   paymentNotFound: "결제 내역을 찾을 수 없어요.",
@@ -197,10 +219,13 @@ export const REFUND_MESSAGES = {
   itemNotInPayment: "이 결제에 없는 항목이에요. 환불할 항목을 다시 선택해 주세요.",
   notRefundable: "결제가 완료된 건만 환불할 수 있어요.",
   refundedPaymentItem: "이미 환불했거나 환불 요청이 진행 중인 항목이에요.",
+  nothingToRefund:
+    "고른 항목은 낸 금액이 없어(0원) 돌려받을 금액이 없어요. 환불받을 수업이나 상품을 함께 골라 주세요.",
   refundAccountRequired:
     "가상계좌·현금 결제는 돌려받을 은행 계좌가 필요해요. 은행, 계좌번호, 예금주를 입력해 주세요.",
-  refused: (gatewayMessage: string) =>
-    `환불이 처리되지 않았어요. (${gatewayMessage}) 잠시 후 다시 요청하거나 고객센터로 문의해 주세요.`,
+  /** The gateway's own text stays with the request for staff (gateway_note), never here. */
+  refused:
+    "결제대행사에서 환불이 처리되지 않았어요. 잠시 후 다시 요청하거나 고객센터로 문의해 주세요.",
   gatewayUnavailable: "결제 서버에 연결하지 못해 환불하지 못했어요. 잠시 후 다시 요청해 주세요.",
   refunded: (amount: string) =>
     `${amount}이 환불되었어요. 카드사에 따라 취소 내역이 보이기까지 3~7영업일이 걸릴 수 있어요.`,

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, schema } from "@seoltab/db";
 import { verify } from "@node-rs/argon2";
 import { buildApp } from "./app.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/accounts/accounts.seed.ts";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SECOND_CHILD,
+  localStartBanner,
+} from "./modules/accounts/accounts.seed.ts";
 import { hasSeeded, runSeeds } from "./seed.ts";
 import { openTestDatabase, testConfig } from "./test/test-app.ts";
 import type { DatabaseHandle } from "@seoltab/db";
@@ -84,6 +89,19 @@ describe("building the app with configured signing keys", () => {
     const config = testConfig({ ACCOUNTS_SIGNING_KEYS: '[{"kty":"EC","kid":"k1"}]' });
     await expect(buildApp({ config, database, logger: false })).rejects.toThrow(
       /ACCOUNTS_SIGNING_KEYS/,
+    );
+  });
+});
+
+describe("the local start banner", () => {
+  it("lists every demo account that is seeded, the second child included", () => {
+    const banner = localStartBanner("http://localhost:3000", "내장 PostgreSQL (PGlite) ./data");
+    expect(banner).toContain("설탭 로컬 서버: http://localhost:3000");
+    for (const email of [...DEMO_ACCOUNTS.map((a) => a.email), DEMO_SECOND_CHILD.email]) {
+      expect(banner).toContain(email);
+    }
+    expect(banner).toContain(
+      "데모 계정 (비밀번호 Demo1234!): student@example.com, student2@example.com, parent@example.com, tutor@example.com, admin@example.com",
     );
   });
 });

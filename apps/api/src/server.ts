@@ -6,6 +6,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { localStartBanner } from "./modules/accounts/accounts.seed.ts";
 import { SigningKeyError } from "./modules/accounts/signing-keys.ts";
 
 let config: Config;
@@ -50,12 +51,11 @@ app.log.info(
 if (config.localMode) {
   const shown = address.replace("127.0.0.1", "localhost");
   console.log(
-    [
-      "",
-      `  설탭 로컬 서버: ${shown}`,
-      `  데이터베이스: ${app.database.driver === "pglite" ? `내장 PostgreSQL (PGlite) ${config.database.kind === "pglite" ? config.database.dataDir : ""}` : "PostgreSQL (DATABASE_URL)"}`,
-      "  데모 계정 (비밀번호 Demo1234!): student@example.com, parent@example.com, tutor@example.com, admin@example.com",
-      "",
-    ].join("\n"),
+    localStartBanner(
+      shown,
+      app.database.driver === "pglite"
+        ? `내장 PostgreSQL (PGlite) ${config.database.kind === "pglite" ? config.database.dataDir : ""}`
+        : "PostgreSQL (DATABASE_URL)",
+    ),
   );
 }

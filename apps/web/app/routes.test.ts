@@ -65,7 +65,10 @@ describe("route table", () => {
       "/parent_sign_in": "routes/parent-sign-in.tsx",
       "/JoinPage": "routes/join.tsx",
       "/accounts/login": "routes/accounts-login.tsx",
+      "/find_email": "routes/find-email.tsx",
+      "/find_password": "routes/find-password.tsx",
     };
+    expect(APP_ROUTE_PATTERNS).toEqual(expect.arrayContaining(Object.keys(pages)));
     for (const pattern of APP_ROUTE_PATTERNS.filter((p) => p in pages)) {
       const matches = matchRoutes(routes as RouteObject[], pattern) ?? [];
       const files = matches.map((match) => (match.route as { file?: string }).file);

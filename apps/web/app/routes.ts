@@ -18,7 +18,8 @@ import type { MARKETING_PATHS, PRODUCT_PAGE_PATHS } from "@seoltab/domain";
  * - /_app and /_app/* (APP_ROUTE_PATTERNS) are the app shell, rendered in the browser from the
  *   SPA fallback.
  * - The accounts pages (APP_ROUTE_PATTERNS too: /sign_in, /parent_sign_in, /JoinPage,
- *   /accounts/login) share the accounts layout, also rendered in the browser.
+ *   /accounts/login, and account recovery /find_email and /find_password) share the accounts
+ *   layout, also rendered in the browser.
  * - Enrollment and payments (issue #4; APP_ROUTE_PATTERNS): /guest_enrollment stands alone
  *   (no sign-in needed); /payment_finish and /home_pre_member use the app shell as a layout;
  *   /_app/enrollment, /_app/checkout, /_app/payments and /_app/billing-card are app pages.
@@ -80,6 +81,8 @@ export default [
     route("parent_sign_in", "routes/parent-sign-in.tsx"),
     route("JoinPage", "routes/join.tsx"),
     route("accounts/login", "routes/accounts-login.tsx"),
+    route("find_email", "routes/find-email.tsx"),
+    route("find_password", "routes/find-password.tsx"),
   ]),
   route("guest_enrollment", "routes/guest-enrollment.tsx"),
   // The app shell (header, GraphQL client) also frames the two top-level payment pages.

@@ -97,5 +97,17 @@ export function canonicalUrl(path: string): string {
 export const BUSINESS_INFO: readonly { label: string; value: string }[] = [
   { label: "상호", value: "주식회사 오누이" },
   { label: "서비스", value: "설탭 (1:1 온라인 과외·태블릿 학습)" },
-  { label: "결제 수단", value: "정기결제 카드, 현금, 가상계좌" },
+  { label: "결제 수단", value: "카드(정기결제·일회성), 가상계좌" },
 ];
+
+/**
+ * The customer center, shown wherever a page says to contact 고객센터 (CustomerCenterContact).
+ * No number is published yet: SPEC.md and the marketing footer name none, and one is not made up
+ * here. Set `phone` (e.g. "1600-0000") and `hours` once the operator provides them; every page
+ * that promises 고객센터 then shows it as a tel: link.
+ */
+export const CUSTOMER_CENTER: { name: string; phone: string | null; hours: string | null } = {
+  name: "설탭 고객센터",
+  phone: null,
+  hours: null,
+};

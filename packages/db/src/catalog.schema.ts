@@ -39,9 +39,9 @@ export const storeItems = pgTable(
     subjects: jsonb("subjects").$type<string[]>().notNull().default([]),
     /** Subject id (INGANG term), e.g. 8906 for smart math; null for devices. */
     subjectId: integer("subject_id"),
-    /** LECTURE_SMART or LECTURE_BASIC (lectures only). */
+    /** LECTURE_SMART, LECTURE_BASIC or LECTURE_WINTER (fixed-term course; lectures only). */
     itemType: varchar("item_type", { length: 16 }),
-    /** MIDDLE or HIGH when the lecture is for one school level; null = both. */
+    /** PRIMARY, MIDDLE, HIGH or SPECIAL when the lecture is for one school level; null = any. */
     schoolLevel: varchar("school_level", { length: 8 }),
     /** Unit length in months (SPEC.md §9: 1 for the group items). */
     months: smallint("months").notNull().default(1),

@@ -22,7 +22,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  | {
+      kind: "pglite-memory";
+      /** A data directory dumped with `dumpDataDir` (tests start from a migrated copy). */
+      loadDataDir?: Blob;
+    };
 
 /** An open database with its driver name and a close function (drains the pool / closes PGlite). */
 export interface DatabaseHandle {
@@ -32,6 +36,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when `select 1` answers; rejects otherwise. */
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (a template for tests). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -62,7 +68,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(target.dataDir, { recursive: true });
     client = await PGlite.create(target.dataDir);
   } else {
-    client = await PGlite.create();
+    // Loading a dumped data directory skips initdb (about 3.5 s; loading takes about 1 s).
+    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -70,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     driver: "pglite",
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

@@ -77,7 +77,10 @@ export const subscriptions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** ACTIVE, PAST_DUE (the last renewal was declined) or CANCELLED. */
+    /**
+     * ACTIVE, PAST_DUE (three renewals declined in a row) or CANCELLED (terminal: a refund of
+     * the lecture, the family or staff stopped it). SUBSCRIPTION_TRANSITIONS in packages/domain.
+     */
     status: varchar("status", { length: 16 }).notNull().default("ACTIVE"),
     /** The order name shown on renewals, e.g. 스마트 수학 (1개월). */
     name: varchar("name", { length: 120 }).notNull(),
@@ -94,6 +97,12 @@ export const subscriptions = pgTable(
     /** Declined renewals in a row; the job stops retrying after 3 (PAST_DUE). */
     failedAttempts: smallint("failed_attempts").notNull().default(0),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Why it was cancelled: REFUNDED, USER_REQUEST or STAFF (packages/domain subscriptions). */
+    cancelReason: varchar("cancel_reason", { length: 16 }),
+    /** Who cancelled it: USER, ADMIN, SALES_TEAM or AUTO (a refund settled by a job). */
+    cancelInitiator: varchar("cancel_initiator", { length: 16 }),
+    /** The person who cancelled it (the family member or staff), when a person did. */
+    cancelledByUserId: integer("cancelled_by_user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,7 +4,7 @@
  * the 38-subject mapping). Pure: the api reads the rows, these functions decide what is shown
  * and how it looks on the wire. Money is integer won (lectures per month, devices one-off).
  */
-import { LECTURE_MULTIPLES, TWELVE_MONTH_POLICY_NAME } from "./checkout.ts";
+import { allowedMultiples, isFixedTermItemType, TWELVE_MONTH_POLICY_NAME } from "./checkout.ts";
 import { TWELVE_MONTH_DISCOUNT_PERCENT } from "./constants.ts";
 import type { DiscountType } from "./enums.ts";
 import { TWELVE_MONTHS } from "./pricing.ts";
@@ -230,7 +230,7 @@ export function toLectureItemWire(item: CatalogItem): LectureItemWire {
     lecture_vt_No: item.lectureVtNo,
     basePrice: item.basePrice,
     salePrice: item.salePrice,
-    allowed_multiples: [...LECTURE_MULTIPLES],
+    allowed_multiples: [...allowedMultiples("LECTURE", isFixedTermItemType(item.itemType))],
   };
 }
 

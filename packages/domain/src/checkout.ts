@@ -27,6 +27,16 @@ export const MAX_ORDER_LINES = 20;
 
 export type SellableKind = "LECTURE" | "DEVICE";
 
+/** item_type of the fixed-term winter course items (packages/domain winter-course.ts). */
+export const WINTER_COURSE_ITEM_TYPE = "LECTURE_WINTER";
+/** Item types bought once for their whole term: never multiplied, never renewed monthly. */
+export const FIXED_TERM_ITEM_TYPES: readonly string[] = [WINTER_COURSE_ITEM_TYPE];
+
+/** Whether a lecture of this item_type is a fixed-term course (bought once, not renewed). */
+export function isFixedTermItemType(itemType: string | null | undefined): boolean {
+  return itemType != null && FIXED_TERM_ITEM_TYPES.includes(itemType);
+}
+
 /** A catalog item as pricing needs it (prices in won: per month for lectures, one-off for devices). */
 export interface PricedStoreItem {
   id: number;
@@ -36,6 +46,8 @@ export interface PricedStoreItem {
   months: number;
   basePrice: Won;
   salePrice: Won;
+  /** A fixed-term course (`isFixedTermItemType`): bought once, never renewed monthly. */
+  fixedTerm?: boolean;
 }
 
 /** A sales policy rule (catalog sales_policies). */
@@ -96,8 +108,9 @@ export type OrderProblem =
   | { code: "UNKNOWN_ITEM"; id: number }
   | { code: "MONTHS_NOT_ALLOWED"; id: number; allowed: readonly number[] };
 
-/** The `lecture_multiple` values allowed for an item of this kind. */
-export function allowedMultiples(kind: SellableKind): readonly number[] {
+/** The `lecture_multiple` values allowed for an item of this kind (a fixed-term course: 1). */
+export function allowedMultiples(kind: SellableKind, fixedTerm = false): readonly number[] {
+  if (fixedTerm) return DEVICE_MULTIPLES;
   return kind === "LECTURE" ? LECTURE_MULTIPLES : DEVICE_MULTIPLES;
 }
 
@@ -117,7 +130,7 @@ export function orderProblem(
     seen.add(line.id);
     const item = catalog.get(line.id);
     if (!item) return { code: "UNKNOWN_ITEM", id: line.id };
-    const allowed = allowedMultiples(item.itemKind);
+    const allowed = allowedMultiples(item.itemKind, item.fixedTerm);
     if (!allowed.includes(line.lecture_multiple)) {
       return { code: "MONTHS_NOT_ALLOWED", id: line.id, allowed };
     }
@@ -227,11 +240,12 @@ export function orderName(titles: readonly string[]): string {
 
 /**
  * What one monthly renewal charges for an order's lecture lines: each lecture at one month with
- * the policies that apply to a 1-month line. Devices are not renewed. Won.
+ * the policies that apply to a 1-month line. Devices and fixed-term courses (the winter course)
+ * are not renewed. Won.
  */
 export function renewalLines(order: PricedOrder, rules: readonly PolicyRule[]): PricedLine[] {
   return order.lines
-    .filter((l) => l.item.itemKind === "LECTURE")
+    .filter((l) => l.item.itemKind === "LECTURE" && !l.item.fixedTerm)
     .map((l) => priceLine({ ...l.item, months: 1 }, 1, rules));
 }
 

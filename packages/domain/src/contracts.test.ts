@@ -3,11 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   CONTRACT_NAME_MAX,
   CONTRACT_TEXT_VERSION,
+  CONTRACT_TEXT_VERSION_1,
   CONTRACT_TEXT_VERSIONS,
+  contractFigures,
   contractName,
   parseLessonSchedule,
   renderContract,
   tabletOwnership,
+  type ContractOrderLine,
   type ContractTextInput,
 } from "./contracts.ts";
 import { OWNERSHIP_TYPES, PAYMENT_METHODS } from "./enums.ts";
@@ -40,6 +43,32 @@ const base: ContractTextInput = {
     cardQuota: 0,
   },
   renewal: { monthlyAmount: 189000 },
+  // 스마트 수학 3개월 (정가 219,000원 → 189,000원 a month) with the tablet lent free: what the
+  // checkout showed as 정가 657,000원, 할인 −90,000원, 결제 567,000원 (issue 11 item 6).
+  lines: [
+    {
+      kind: "LECTURE",
+      name: "스마트 수학",
+      months: 3,
+      quantity: 3,
+      listPrice: 657000,
+      salePrice: 567000,
+      policies: [],
+      paidPrice: 567000,
+      device: null,
+    },
+    {
+      kind: "DEVICE",
+      name: "수강 기간 무료 대여 태블릿",
+      months: 0,
+      quantity: 1,
+      listPrice: 0,
+      salePrice: 0,
+      policies: [],
+      paidPrice: 0,
+      device: { type: "IPAD", isUsed: true, rental: true },
+    },
+  ],
 };
 
 function section(input: ContractTextInput, heading: string): string {
@@ -258,6 +287,123 @@ describe("renderContract", () => {
       RangeError,
     );
     expect(() => renderContract({ ...base, renewal: { monthlyAmount: -1 } })).toThrow(RangeError);
+  });
+});
+
+describe("version 2026-11.2: the order's own lines", () => {
+  it("shows 정가, 할인 and 결제 as the checkout did, line by line and in total", () => {
+    const text = section(base, "결제와 매월 자동 결제");
+    expect(text).toContain("주문 내역:");
+    expect(text).toContain("- 스마트 수학 (3개월): 정가 657,000원, 할인 90,000원, 결제 567,000원");
+    expect(text).toContain(
+      "정가 657,000원, 할인 90,000원 (기본 할인가 90,000원), 결제 금액 567,000원 (카드)",
+    );
+    // Not the payment row's totals (상품 금액 = the sale total, 할인 = policies only).
+    expect(text).not.toContain("상품 금액");
+    expect(text).not.toContain("할인 0원");
+  });
+
+  it("names a tablet lent free by its rental terms, never as used", () => {
+    const tablet = section(base, "태블릿");
+    expect(tablet).toContain(
+      "수업에 쓰는 태블릿(수강 기간 무료 대여 태블릿)을 수강 기간 동안 무료로 빌려 드립니다(대여료 0원)",
+    );
+    expect(tablet).not.toContain("중고 제품");
+    const payment = section(base, "결제와 매월 자동 결제");
+    expect(payment).toContain(
+      "- 수강 기간 무료 대여 태블릿 (1대, 무료 대여): 대여료 0원, 수강 기간 동안 빌려 쓰고 돌려주는 기기",
+    );
+    expect(payment).not.toContain("중고");
+    // The first version said "중고 제품" for the same order: kept for contracts signed with it.
+    const v1 = renderContract(base, CONTRACT_TEXT_VERSION_1);
+    expect(v1.text).toContain("수강 기간 무료 대여 태블릿, 중고 제품");
+    expect(v1.text).toContain("상품 금액 567,000원, 할인 0원, 결제 금액 567,000원");
+  });
+
+  it("lists policies by name and a bought device with its condition, once", () => {
+    const lecture: ContractOrderLine = {
+      ...base.lines[0]!,
+      months: 12,
+      quantity: 12,
+      listPrice: 2628000,
+      salePrice: 2268000,
+      policies: [
+        { name: "12개월 5% 할인", amount: 113400 },
+        { name: "형제 할인", amount: 10000 },
+      ],
+      paidPrice: 2144600,
+    };
+    const ipad: ContractOrderLine = {
+      kind: "DEVICE",
+      name: "iPad 9세대 새 제품",
+      months: 0,
+      quantity: 1,
+      listPrice: 499000,
+      salePrice: 399000,
+      policies: [],
+      paidPrice: 399000,
+      device: { type: "IPAD", isUsed: false, rental: false },
+    };
+    const input: ContractTextInput = {
+      ...base,
+      months: 12,
+      tablet: { ownershipType: "PAID", isUsed: false, name: "iPad 9세대 새 제품" },
+      lines: [lecture, ipad],
+    };
+    const payment = section(input, "결제와 매월 자동 결제");
+    expect(payment).toContain(
+      "- 스마트 수학 (12개월): 정가 2,628,000원, 할인 483,400원, 결제 2,144,600원",
+    );
+    expect(payment).toContain(
+      "- iPad 9세대 새 제품 (1대, 새 제품 구매): 정가 499,000원, 할인 100,000원, 결제 399,000원",
+    );
+    expect(payment).toContain(
+      "정가 3,127,000원, 할인 583,400원 (기본 할인가 460,000원, 12개월 5% 할인 113,400원, 형제 할인 10,000원), 결제 금액 2,543,600원 (카드)",
+    );
+    const tablet = section(input, "태블릿");
+    expect(tablet).toContain("태블릿(iPad 9세대 새 제품)을 이 주문으로 구매하셨습니다");
+    expect(tablet).not.toContain("새 제품, 새 제품");
+  });
+
+  it("contractFigures: 정가 − 할인 = 결제 for any lines", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc
+            .record({
+              list: fc.integer({ min: 0, max: 5e6 }),
+              reduction: fc.integer({ min: 0, max: 5e6 }),
+              policy: fc.integer({ min: 0, max: 5e6 }),
+            })
+            .map(({ list, reduction, policy }) => {
+              const sale = Math.max(0, list - reduction);
+              const p = Math.min(policy, sale);
+              return {
+                ...base.lines[0]!,
+                listPrice: list,
+                salePrice: sale,
+                policies: [{ name: "정책", amount: p }],
+                paidPrice: sale - p,
+              };
+            }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (lines) => {
+          const f = contractFigures(lines);
+          expect(f.listPrice - f.discount).toBe(f.paidPrice);
+          expect(f.listReduction + f.policies.reduce((s, p) => s + p.amount, 0)).toBe(f.discount);
+          expect(f.paidPrice).toBe(lines.reduce((s, l) => s + l.paidPrice, 0));
+        },
+      ),
+    );
+  });
+
+  it("needs the lines and refuses bad amounts", () => {
+    expect(() => renderContract({ ...base, lines: [] })).toThrow(RangeError);
+    expect(() => renderContract(base, CONTRACT_TEXT_VERSION_1)).not.toThrow();
+    expect(() =>
+      renderContract({ ...base, lines: [{ ...base.lines[0]!, paidPrice: -1 }] }),
+    ).toThrow(RangeError);
   });
 });
 

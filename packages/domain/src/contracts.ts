@@ -14,9 +14,13 @@
 import { assertNonNegativeInteger, type Won } from "./money.ts";
 import type { OwnershipType, PaymentMethod } from "./enums.ts";
 import { addMonthsSeoul, seoulDateParts } from "./time.ts";
+import { orderFigures, type OrderFigures } from "./order-figures.ts";
 
 /** Version of the contract text offered for new signatures (≤ 32 characters). */
-export const CONTRACT_TEXT_VERSION = "2026-11.1";
+export const CONTRACT_TEXT_VERSION = "2026-11.2";
+
+/** The first version (2026-11.1): its figures were the payment's totals, not the order's lines. */
+export const CONTRACT_TEXT_VERSION_1 = "2026-11.1";
 
 /** One lecture line of the order. */
 export interface ContractLesson {
@@ -39,6 +43,32 @@ export interface ContractTablet {
   isUsed: boolean;
   /** Name of the device line (PAID / RENTED), e.g. iPad 9세대 새 제품; null for OWNED. */
   name: string | null;
+}
+
+/**
+ * One line of the order as it was sold (a payment item), with its prices in won. From version
+ * 2026-11.2 the contract's figures are these lines: 정가 (list price), 할인 (list-price reduction
+ * and policies) and 결제 (what was paid), the same breakdown the checkout showed.
+ */
+export interface ContractOrderLine {
+  /** LECTURE, DEVICE or another item kind. */
+  kind: string;
+  /** Item title at the time of the order. */
+  name: string;
+  /** Months covered (lectures; 0 for one-off items) and units bought. */
+  months: number;
+  quantity: number;
+  /** 정가 of the line: the list price × months (lectures) or × units (devices). */
+  listPrice: Won;
+  /** The line's sale total (정가 less the list-price reduction). */
+  salePrice: Won;
+  /** The policies taken off the sale total, by name. */
+  policies: readonly { name: string; amount: Won }[];
+  /** What was paid for the line: salePrice − the policies. */
+  paidPrice: Won;
+  /** A device line: its type (IPAD, ANDROID_TABLET, AIR_PODS_MAX…), condition, and whether it
+   * was lent free with the lessons (sold at 0 won) rather than bought. Null for other lines. */
+  device: { type: string | null; isUsed: boolean; rental: boolean } | null;
 }
 
 /** What `renderContract` needs; everything is fixed once the order is paid. */
@@ -66,6 +96,8 @@ export interface ContractTextInput {
   };
   /** Monthly renewal on the billing card after `months`, or null when the order does not renew. */
   renewal: { monthlyAmount: Won } | null;
+  /** The order's lines as sold (version 2026-11.2 and later; version 2026-11.1 ignores them). */
+  lines: readonly ContractOrderLine[];
 }
 
 export interface ContractTextSection {
@@ -187,6 +219,16 @@ function assertInput(input: ContractTextInput): void {
   assertNonNegativeInteger(input.payment.discountedValue, "discountedValue (won)");
   assertNonNegativeInteger(input.payment.paidPrice, "paidPrice (won)");
   if (input.renewal) assertNonNegativeInteger(input.renewal.monthlyAmount, "renewal (won)");
+  for (const line of input.lines) {
+    for (const [label, won] of [
+      ["listPrice", line.listPrice],
+      ["salePrice", line.salePrice],
+      ["paidPrice", line.paidPrice],
+      ...line.policies.map((p) => [`policy ${p.name}`, p.amount] as const),
+    ] as const) {
+      assertNonNegativeInteger(won, `line ${line.name} ${label} (won)`);
+    }
+  }
 }
 
 function lessonLine(lesson: ContractLesson): string {
@@ -294,9 +336,13 @@ const PRIVACY_PARAGRAPHS = [
   "만 14세 미만 수강생의 개인정보는 법정대리인(보호자)의 동의를 받아 처리합니다. 언제든 고객센터에 개인정보의 열람·정정·삭제·처리 정지를 요청할 수 있습니다.",
 ];
 
-/** Version 2026-11.1 of the text. */
-function renderV1(input: ContractTextInput): Omit<RenderedContract, "text" | "version"> {
-  const sections: ContractTextSection[] = [
+/** The sections shared by every version, with the version's tablet and payment paragraphs. */
+function sectionsOf(
+  input: ContractTextInput,
+  tablet: string[],
+  payment: string[],
+): ContractTextSection[] {
+  return [
     {
       heading: "계약 정보",
       paragraphs: [
@@ -313,8 +359,8 @@ function renderV1(input: ContractTextInput): Omit<RenderedContract, "text" | "ve
         "수업 요일과 시간은 선생님이 배정된 뒤 수강생과 협의해 정합니다. 수업이나 선생님을 바꾸고 싶으면 앱에서 수업 변경을 신청할 수 있습니다.",
       ],
     },
-    { heading: "태블릿", paragraphs: tabletParagraphs(input.tablet) },
-    { heading: "결제와 매월 자동 결제", paragraphs: paymentParagraphs(input) },
+    { heading: "태블릿", paragraphs: tablet },
+    { heading: "결제와 매월 자동 결제", paragraphs: payment },
     { heading: "청약 철회와 환불", paragraphs: refundParagraphs(input) },
     { heading: "개인정보", paragraphs: [...PRIVACY_PARAGRAPHS] },
     {
@@ -325,13 +371,98 @@ function renderV1(input: ContractTextInput): Omit<RenderedContract, "text" | "ve
       ],
     },
   ];
-  return { title: input.name, sections };
+}
+
+/** Version 2026-11.1 of the text (kept as signed: figures from the payment's totals). */
+function renderV1(input: ContractTextInput): Omit<RenderedContract, "text" | "version"> {
+  return {
+    title: input.name,
+    sections: sectionsOf(input, tabletParagraphs(input.tablet), paymentParagraphs(input)),
+  };
+}
+
+// ---- version 2026-11.2: the order's own lines --------------------------------------------------
+
+/** The order's figures as the checkout showed them (kept name: see `orderFigures`). */
+export const contractFigures: (lines: readonly ContractOrderLine[]) => OrderFigures = orderFigures;
+
+/** How a line was sold, in words: "3개월", "1대, 무료 대여", "1대, 새 제품 구매". */
+function lineTerms(line: ContractOrderLine): string {
+  if (line.kind === "LECTURE") return `${line.months}개월`;
+  if (line.device) {
+    if (line.device.rental) return `${line.quantity}대, 무료 대여`;
+    return `${line.quantity}대, ${line.device.isUsed ? "중고 제품" : "새 제품"} 구매`;
+  }
+  return `${line.quantity}개`;
+}
+
+function orderLine(line: ContractOrderLine): string {
+  if (line.device?.rental && line.paidPrice === 0) {
+    return `- ${line.name} (${lineTerms(line)}): 대여료 0원, 수강 기간 동안 빌려 쓰고 돌려주는 기기`;
+  }
+  const list = Math.max(line.listPrice, line.salePrice);
+  const discount = list - line.paidPrice;
+  return `- ${line.name} (${lineTerms(line)}): 정가 ${formatWon(list)}${
+    discount > 0 ? `, 할인 ${formatWon(discount)}` : ""
+  }, 결제 ${formatWon(line.paidPrice)}`;
+}
+
+function paymentParagraphsV2(input: ContractTextInput): string[] {
+  const { payment } = input;
+  const figures = contractFigures(input.lines);
+  const quota =
+    payment.method === "BILLING_CARD" && payment.cardQuota >= 2
+      ? `, ${payment.cardQuota}개월 할부`
+      : "";
+  const parts = [
+    ...(figures.listReduction > 0 ? [`기본 할인가 ${formatWon(figures.listReduction)}`] : []),
+    ...figures.policies.map((p) => `${p.name} ${formatWon(p.amount)}`),
+  ];
+  const [first, ...rest] = paymentParagraphs(input);
+  return [
+    first!,
+    "주문 내역:",
+    ...input.lines.map(orderLine),
+    `정가 ${formatWon(figures.listPrice)}, 할인 ${formatWon(figures.discount)}${
+      parts.length > 0 ? ` (${parts.join(", ")})` : ""
+    }, 결제 금액 ${formatWon(figures.paidPrice)} (${METHOD_LABELS[payment.method]}${quota})`,
+    // paymentParagraphs' second line is the version-1 total ("상품 금액 …"): left out.
+    ...rest.slice(1),
+  ];
+}
+
+/** The tablet as sold: a lent tablet is described by its rental terms, not as new or used. */
+function tabletParagraphsV2(tablet: ContractTablet): string[] {
+  if (tablet.ownershipType === "RENTED") {
+    const [, ...rest] = tabletParagraphs(tablet);
+    return [
+      `수업에 쓰는 태블릿(${tablet.name ?? "대여 태블릿"})을 수강 기간 동안 무료로 빌려 드립니다(대여료 0원). 태블릿의 소유권은 회사에 있습니다.`,
+      ...rest,
+    ];
+  }
+  if (tablet.ownershipType === "PAID" && tablet.name && /새 제품|중고/.test(tablet.name)) {
+    // The item name already says new or used ("iPad 9세대 새 제품"): not said twice.
+    const [first, ...rest] = tabletParagraphs({ ...tablet, name: null });
+    const condition = tablet.isUsed ? "중고 제품" : "새 제품";
+    return [first!.replace(`(${condition})`, `(${tablet.name})`), ...rest];
+  }
+  return tabletParagraphs(tablet);
+}
+
+/** Version 2026-11.2: figures and device terms from the order's lines. */
+function renderV2(input: ContractTextInput): Omit<RenderedContract, "text" | "version"> {
+  if (input.lines.length === 0) throw new RangeError("version 2026-11.2 needs the order's lines");
+  return {
+    title: input.name,
+    sections: sectionsOf(input, tabletParagraphsV2(input.tablet), paymentParagraphsV2(input)),
+  };
 }
 
 const RENDERERS: Readonly<
   Record<string, (input: ContractTextInput) => Omit<RenderedContract, "text" | "version">>
 > = {
-  [CONTRACT_TEXT_VERSION]: renderV1,
+  [CONTRACT_TEXT_VERSION_1]: renderV1,
+  [CONTRACT_TEXT_VERSION]: renderV2,
 };
 
 /** Every version of the text that can be rendered (signed contracts keep theirs). */

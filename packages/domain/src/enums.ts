@@ -190,8 +190,11 @@ export const isUserType = isOneOf(USER_TYPES);
 export const STAFF_USER_TYPES = ["ADMIN", "SALES_TEAM"] as const satisfies readonly UserType[];
 export const isStaffUserType = isOneOf(STAFF_USER_TYPES);
 
-/** Store item lecture `item_type` (SPEC.md §3). */
-export const ITEM_TYPES = ["LECTURE_SMART", "LECTURE_BASIC"] as const;
+/**
+ * Store item lecture `item_type` (SPEC.md §3), and LECTURE_WINTER: the fixed-term winter course
+ * (decision 017; packages/domain winter-course.ts).
+ */
+export const ITEM_TYPES = ["LECTURE_SMART", "LECTURE_BASIC", "LECTURE_WINTER"] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const isItemType = isOneOf(ITEM_TYPES);
 

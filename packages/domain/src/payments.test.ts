@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_ITEM_STATES, PAYMENT_STATES } from "./enums.ts";
-import { PAYMENT_ITEM_TRANSITIONS, PAYMENT_TRANSITIONS, canTransition } from "./payments.ts";
+import {
+  PAYMENT_ITEM_TRANSITIONS,
+  PAYMENT_TRANSITIONS,
+  REFUND_REQUEST_STATES,
+  REFUND_REQUEST_TRANSITIONS,
+  TransitionNotAllowedError,
+  assertTransition,
+  canTransition,
+} from "./payments.ts";
 
 /** Every (from, to) pair of a state set, with whether it is expected to be allowed. */
 function allPairs<S extends string>(states: readonly S[], allowed: string[]): [S, S, boolean][] {
@@ -32,5 +40,35 @@ describe("payment transitions (SPEC.md §4 set two)", () => {
   ];
   it.each(allPairs(PAYMENT_STATES, allowed))("%s -> %s: %s", (from, to, expected) => {
     expect(canTransition(PAYMENT_TRANSITIONS, from, to)).toBe(expected);
+  });
+});
+
+describe("refund request transitions", () => {
+  const allowed = [
+    "STAFF_REVIEW->PENDING",
+    "STAFF_REVIEW->REJECTED",
+    "PENDING->REFUNDED",
+    "PENDING->FAILED",
+  ];
+  it.each(allPairs(REFUND_REQUEST_STATES, allowed))(
+    "%s -> %s allowed: %s",
+    (from, to, expected) => {
+      expect(canTransition(REFUND_REQUEST_TRANSITIONS, from, to)).toBe(expected);
+    },
+  );
+});
+
+describe("assertTransition (writers ask the table first)", () => {
+  it("returns for an allowed move and throws, naming the lifecycle, for any other", () => {
+    expect(() => assertTransition(PAYMENT_TRANSITIONS, "payment", "READY", "PAID")).not.toThrow();
+    expect(() => assertTransition(PAYMENT_TRANSITIONS, "payment", "FAILED", "PAID")).toThrow(
+      TransitionNotAllowedError,
+    );
+    expect(() =>
+      assertTransition(PAYMENT_ITEM_TRANSITIONS, "payment item", "REFUNDED", "REFUND_REQUESTED"),
+    ).toThrow("payment item: REFUNDED -> REFUND_REQUESTED is not allowed");
+    expect(() =>
+      assertTransition(PAYMENT_TRANSITIONS, "payment", "UNKNOWN" as "PAID", "PAID"),
+    ).toThrow(TransitionNotAllowedError);
   });
 });

@@ -47,3 +47,54 @@ export function canTransition<S extends string>(
 ): boolean {
   return table[from].includes(to);
 }
+
+/**
+ * Refund request states (issue #5; refund_requests.state): STAFF_REVIEW (kept for staff) →
+ * PENDING (at the gateway, or a staff decision being carried out) or REJECTED; PENDING →
+ * REFUNDED or FAILED. REFUNDED, FAILED and REJECTED are terminal (a failed or rejected refund
+ * is asked again as a new request).
+ */
+export const REFUND_REQUEST_STATES = [
+  "STAFF_REVIEW",
+  "PENDING",
+  "REFUNDED",
+  "FAILED",
+  "REJECTED",
+] as const;
+export type RefundRequestState = (typeof REFUND_REQUEST_STATES)[number];
+
+export const REFUND_REQUEST_TRANSITIONS: TransitionTable<RefundRequestState> = {
+  STAFF_REVIEW: ["PENDING", "REJECTED"],
+  PENDING: ["REFUNDED", "FAILED"],
+  REFUNDED: [],
+  FAILED: [],
+  REJECTED: [],
+};
+
+/** A writer asked for a move its lifecycle's table does not allow (CONVENTIONS.md 14). */
+export class TransitionNotAllowedError extends Error {
+  override readonly name = "TransitionNotAllowedError";
+  constructor(
+    readonly lifecycle: string,
+    readonly from: string | null,
+    readonly to: string,
+  ) {
+    super(`${lifecycle}: ${from ?? "(new)"} -> ${to} is not allowed`);
+  }
+}
+
+/**
+ * Asks `table` before a state is written: returns when `from` → `to` is allowed, else throws
+ * TransitionNotAllowedError (the api answers it as a conflict, `transition_not_allowed`).
+ * Example: `assertTransition(PAYMENT_TRANSITIONS, "payment", "FAILED", "PAID")` throws.
+ */
+export function assertTransition<S extends string>(
+  table: TransitionTable<S>,
+  lifecycle: string,
+  from: S,
+  to: S,
+): void {
+  if (!(from in table) || !canTransition(table, from, to)) {
+    throw new TransitionNotAllowedError(lifecycle, from, to);
+  }
+}

@@ -193,13 +193,20 @@ describe(`goodsRefund (${ECOMMERCE} 청약철회, 민법 제157조 초일 불산
       "DEVICE_OPENED_OR_LATE",
     ],
   ])("%s (now %s KST, opened %s → %i won, %s)", (_name, now, opened, amount, rule) => {
-    const result = goodsRefund({ paidPrice: 890_000, receivedAt, opened, now: kst(now) });
+    const result = goodsRefund({
+      paidPrice: 890_000,
+      paidAt: kst("2026-02-27T09:00:00"),
+      receivedAt,
+      opened,
+      now: kst(now),
+    });
     expect(result).toMatchObject({ amount, rule });
   });
 
   it("says until which day, in Asia/Seoul", () => {
     const result = goodsRefund({
       paidPrice: 890_000,
+      paidAt: kst("2026-02-27T09:00:00"),
       receivedAt,
       opened: false,
       now: kst("2026-03-02T00:00:00"),
@@ -207,6 +214,73 @@ describe(`goodsRefund (${ECOMMERCE} 청약철회, 민법 제157조 초일 불산
     expect(result.explanation).toBe(
       "받은 날부터 7일 이내(2026년 3월 8일까지)라 상품 가격 전액 890,000원을 돌려받을 수 있어요. 상품은 반품해 주셔야 해요.",
     );
+  });
+
+  // No delivery date is recorded yet: the days are counted from the payment, and the words say
+  // so (issue #11 item 10; docs/decisions/016-refund-copy-and-korean-particles.md).
+  describe("without a receipt date: counted from the payment, worded 결제일부터", () => {
+    const paidAt = kst("2026-03-01T15:00:00");
+    const at = (now: string, opened = false) =>
+      goodsRefund({ paidPrice: 890_000, paidAt, opened, now: kst(now) });
+
+    it("until 24:00 KST of the 7th day after the payment day: the price, 결제일부터", () => {
+      const inside = at("2026-03-08T23:59:59.999");
+      expect(inside).toMatchObject({ amount: 890_000, rule: "DEVICE_WITHDRAWAL_7_DAYS" });
+      expect(inside.explanation).toBe(
+        "결제일부터 7일 이내(2026년 3월 8일까지)라 상품 가격 전액 890,000원을 돌려받을 수 있어요. 상품은 반품해 주셔야 해요.",
+      );
+      expect(inside.explanation).not.toContain("받은 날부터 7일 이내");
+    });
+
+    it("later: not refunded at once, and a later receipt still counts (staff check it)", () => {
+      const late = at("2026-03-09T00:00:00");
+      expect(late).toMatchObject({ amount: 0, rule: "DEVICE_OPENED_OR_LATE" });
+      expect(late.explanation).toContain("결제일부터 7일(2026년 3월 8일까지)이 지나");
+      expect(late.explanation).toContain("받은 날부터 7일까지 반품할 수 있으니");
+      expect(late.explanation).not.toContain("기간이 끝났어요");
+    });
+
+    it("used or damaged so that its value fell: nothing at once — worded as use/damage, not opening", () => {
+      const used = at("2026-03-02T00:00:00", true);
+      expect(used).toMatchObject({ amount: 0, rule: "DEVICE_OPENED_OR_LATE" });
+      expect(used.explanation).toContain("사용했거나 훼손해 가치가 떨어진 상품");
+      expect(used.explanation).not.toContain("개봉");
+    });
+
+    it("the wording and the computation agree for any payment time (property)", () => {
+      fc.assert(
+        fc.property(
+          fc.date({
+            min: new Date("2024-01-01"),
+            max: new Date("2030-12-31"),
+            noInvalidDate: true,
+          }),
+          fc.integer({ min: 0, max: 20 * 86_400_000 }),
+          (paid, elapsed) => {
+            const now = new Date(paid.getTime() + elapsed);
+            const r = goodsRefund({ paidPrice: 1_000, paidAt: paid, opened: false, now });
+            const deadline = withdrawalDeadline(paid);
+            expect(r.amount > 0).toBe(now < deadline);
+            expect(r.explanation.startsWith("결제일부터 7일")).toBe(true);
+            // The day named is the last day of the period, in Asia/Seoul.
+            const last = new Date(deadline.getTime() - 1 + 9 * 3_600_000);
+            const label = `${last.getUTCFullYear()}년 ${last.getUTCMonth() + 1}월 ${last.getUTCDate()}일까지`;
+            expect(r.explanation).toContain(label);
+          },
+        ),
+      );
+    });
+
+    it("a price of 0: nothing paid, nothing to refund — never 전액 0원", () => {
+      const free = goodsRefund({
+        paidPrice: 0,
+        paidAt,
+        opened: false,
+        now: kst("2026-03-02T00:00:00"),
+      });
+      expect(free).toMatchObject({ amount: 0, rule: "NOTHING_PAID" });
+      expect(free.explanation).not.toContain("0원");
+    });
   });
 });
 
@@ -218,7 +292,7 @@ describe("legalRefund: per item and in total", () => {
     paidPrice: 567_000,
     months: 3,
     lessonsStartAt: paidAt,
-    receivedAt: paidAt,
+    paidAt,
   };
   const device: LegalRefundItemInput = {
     id: 2,
@@ -226,7 +300,7 @@ describe("legalRefund: per item and in total", () => {
     paidPrice: 450_000,
     months: 0,
     lessonsStartAt: paidAt,
-    receivedAt: paidAt,
+    paidAt,
   };
 
   it("a card payment with a lecture and a device, 2 days after payment", () => {
@@ -284,6 +358,82 @@ describe("legalRefund: per item and in total", () => {
     expect(result).toMatchObject({ amount: 0, rule: "STAFF_DECISION" });
   });
 
+  // A tablet lent free with the lessons is a DEVICE line at 0 won (issue #11 item 10).
+  const freeTablet: LegalRefundItemInput = { ...device, id: 9, paidPrice: 0 };
+
+  it("a line nothing was paid for: NOTHING_PAID, said as such — never 전액 0원", () => {
+    for (const opened of [false, true]) {
+      const result = legalRefund({
+        paymentMethod: "BILLING_CARD",
+        items: [{ ...freeTablet, opened }],
+        now: kst("2026-03-03T10:00:00"),
+      });
+      expect(result).toMatchObject({ amount: 0, rule: "NOTHING_PAID" });
+      expect(result.explanation).toBe(
+        "무료로 빌려 드린 기기라 낸 금액이 없어 돌려받을 금액도 없어요. 수강을 그만두면 기기는 돌려주셔야 해요.",
+      );
+      expect(result.explanation).not.toMatch(/전액|0원/);
+    }
+    for (const kind of ITEM_KINDS) {
+      const result = legalRefund({
+        paymentMethod: "CASH",
+        items: [{ ...lecture, kind, paidPrice: 0 }],
+        now: paidAt,
+      });
+      expect(result).toMatchObject({ amount: 0, rule: "NOTHING_PAID" });
+      expect(result.explanation).not.toMatch(/전액|0원/);
+    }
+  });
+
+  it("a lecture with a free tablet: the lecture's rule and sentence, not MIXED", () => {
+    const now = kst("2026-03-03T10:00:00");
+    const notStarted = { ...lecture, lessonsStartAt: null };
+    const result = legalRefund({
+      paymentMethod: "BILLING_CARD",
+      items: [notStarted, freeTablet],
+      now,
+    });
+    expect(result).toMatchObject({ amount: 567_000, rule: "ACADEMY_BEFORE_START" });
+    expect(result.explanation).toBe(
+      "수업 시작 전이라 낸 수업료 전액 567,000원을 돌려받을 수 있어요.",
+    );
+    expect(result.items[1]).toMatchObject({ amount: 0, rule: "NOTHING_PAID" });
+    // Saying the tablet was used changes nothing on a line nothing was paid for.
+    const used = legalRefund({
+      paymentMethod: "BILLING_CARD",
+      items: [notStarted, { ...freeTablet, opened: true }],
+      now,
+    });
+    expect(used).toEqual(result);
+  });
+
+  it("several lines under one rule: that rule, and one sentence for the total", () => {
+    const result = legalRefund({
+      paymentMethod: "BILLING_CARD",
+      items: [lecture, { ...lecture, id: 3 }, freeTablet],
+      now: kst("2026-03-03T10:00:00"),
+    });
+    expect(result).toMatchObject({ amount: 1_008_000, rule: "ACADEMY_FIRST_THIRD" });
+    expect(result.explanation).toBe("모두 1,008,000원을 돌려받을 수 있어요.");
+  });
+
+  it("only lines nothing was paid for, or nothing to give at once: no '0원을 돌려받을 수 있어요'", () => {
+    const free = legalRefund({
+      paymentMethod: "BILLING_CARD",
+      items: [freeTablet, { ...freeTablet, id: 10 }],
+      now: paidAt,
+    });
+    expect(free).toMatchObject({ amount: 0, rule: "NOTHING_PAID" });
+    expect(free.explanation).toBe("고른 항목은 모두 낸 금액이 없어 돌려받을 금액이 없어요.");
+    const late = legalRefund({
+      paymentMethod: "BILLING_CARD",
+      items: [device, { ...device, id: 4, kind: "SEOLTAB_BOOK", paidPrice: 20_000 }],
+      now: kst("2026-04-01T10:00:00"),
+    });
+    expect(late).toMatchObject({ amount: 0, rule: "DEVICE_OPENED_OR_LATE" });
+    expect(late.explanation).not.toContain("0원");
+  });
+
   it("an empty list gives 0", () => {
     expect(legalRefund({ paymentMethod: "BILLING_CARD", items: [], now: paidAt }).amount).toBe(0);
   });
@@ -319,7 +469,7 @@ describe("legalRefund: per item and in total", () => {
             ...r,
             refundedAmount: Math.floor((r.paidPrice * r.refundedShare) / 100),
             lessonsStartAt: paidAt,
-            receivedAt: paidAt,
+            paidAt,
           }));
           const result = legalRefund({
             paymentMethod,

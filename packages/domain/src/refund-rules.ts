@@ -14,10 +14,16 @@
  *   Months run from the lessons' start in Asia/Seoul calendar months; "passed" is measured in
  *   time (the share of the month's milliseconds), standing in for lesson hours (비고 1).
  * - Devices and books (DEVICE, SEOLTAB_BOOK): 전자상거래 등에서의 소비자보호에 관한 법률
- *   제17조 청약철회 — within 7 days of receiving the goods (민법 제157조: the first day is not
- *   counted, the period ends at 24:00 Asia/Seoul of the 7th day), unless used or opened so that
- *   their value fell (제17조제2항) → the price paid (DEVICE_WITHDRAWAL_7_DAYS); otherwise
- *   nothing by self-service (DEVICE_OPENED_OR_LATE; staff may still decide).
+ *   제17조 청약철회 — the law counts 7 days from receiving the goods; no delivery date is
+ *   recorded yet, so self-service counts them from the PAYMENT, which is never later than the
+ *   receipt, and says so ("결제일부터"; docs/decisions/016-refund-copy-and-korean-particles.md).
+ *   (민법 제157조: the first day is not counted, the period ends at 24:00 Asia/Seoul of the 7th
+ *   day.) Within it, unless the goods were used or damaged so that their value fell
+ *   (제17조제2항제1호·제2호; opening the box to check the contents does not count) → the price
+ *   paid (DEVICE_WITHDRAWAL_7_DAYS); otherwise nothing by self-service (DEVICE_OPENED_OR_LATE;
+ *   staff check the real receipt date and the state, and may still decide).
+ * - A line nothing was paid for (a tablet lent free with the lessons, price 0), of any kind:
+ *   nothing to refund (NOTHING_PAID), never "전액 0원"; it does not make a payment's rule MIXED.
  * - Anything else (delivery fees, penalties, contents, ...): no automatic rule; 0 and
  *   STAFF_DECISION.
  *
@@ -26,6 +32,7 @@
  */
 import type { ItemKind, PaymentMethod, RefundChannel } from "./enums.ts";
 import { assertNonNegativeInteger, type Won } from "./money.ts";
+import { withParticle } from "./korean.ts";
 import { SEOUL_UTC_OFFSET_MS, addMonthsSeoul, seoulDateParts } from "./time.ts";
 
 /** Rule codes, stored in refund_requests.rule and sent on the wire (docs/refunds.md). */
@@ -36,11 +43,15 @@ export const REFUND_RULES = [
   "ACADEMY_AFTER_HALF",
   "DEVICE_WITHDRAWAL_7_DAYS",
   "DEVICE_OPENED_OR_LATE",
+  "NOTHING_PAID",
   "STAFF_DECISION",
 ] as const;
 export type RefundRule = (typeof REFUND_RULES)[number];
 
-/** The rule of a whole payment whose items follow different rules. */
+/**
+ * The rule of a whole payment whose items follow different rules (lines nothing was paid for,
+ * NOTHING_PAID, do not count).
+ */
 export const MIXED_REFUND_RULE = "MIXED";
 export type PaymentRefundRule = RefundRule | typeof MIXED_REFUND_RULE;
 
@@ -99,6 +110,20 @@ export interface RuleOutcome {
   explanation: string;
 }
 
+/**
+ * The outcome of a line nothing was paid for (NOTHING_PAID): nothing to give back, said as
+ * such. A device at 0 won is a tablet lent free with the lessons; it goes back when they end.
+ */
+export function nothingPaidOutcome(kind: ItemKind): RuleOutcome {
+  const explanation =
+    kind === "DEVICE"
+      ? "무료로 빌려 드린 기기라 낸 금액이 없어 돌려받을 금액도 없어요. 수강을 그만두면 기기는 돌려주셔야 해요."
+      : refundCategoryOf(kind) === "LESSON"
+        ? "낸 수업료가 없어 돌려받을 금액이 없어요."
+        : "낸 금액이 없는 항목이라 돌려받을 금액이 없어요.";
+  return { amount: 0, rule: "NOTHING_PAID", explanation };
+}
+
 export interface LessonRefundInput {
   /** Won paid for the item. */
   paidPrice: Won;
@@ -129,6 +154,7 @@ export function lessonRefund({
     throw new RangeError(`months must be a whole number ≥ 1 for lessons, got ${months}`);
   }
   const nowMs = assertValidDate(now, "now");
+  if (paidPrice === 0) return nothingPaidOutcome("LECTURE");
   if (lessonsStartAt === null || nowMs < assertValidDate(lessonsStartAt, "lessonsStartAt")) {
     return {
       amount: paidPrice,
@@ -143,13 +169,13 @@ export function lessonRefund({
     const elapsed = nowMs - from;
     const length = to - from;
     // Sixths of the month in progress given back: 2/3 = 4/6, 1/2 = 3/6, nothing after half.
-    // (part and "and" are spelled with their particles: 2/3와, 1/2과.)
-    const [sixths, rule, passed, part, partAnd] =
+    const [sixths, rule, passed, part] =
       elapsed * 3 < length
-        ? ([4, "ACADEMY_FIRST_THIRD", "1/3이 지나기 전이라", "2/3", "2/3와"] as const)
+        ? ([4, "ACADEMY_FIRST_THIRD", "1/3이 지나기 전이라", "2/3"] as const)
         : elapsed * 2 < length
-          ? ([3, "ACADEMY_FIRST_HALF", "절반이 지나기 전이라", "1/2", "1/2과"] as const)
-          : ([0, "ACADEMY_AFTER_HALF", "절반이 지나", "", ""] as const);
+          ? ([3, "ACADEMY_FIRST_HALF", "절반이 지나기 전이라", "1/2"] as const)
+          : ([0, "ACADEMY_AFTER_HALF", "절반이 지나", ""] as const);
+    const partAnd = withParticle(part, "과/와"); // 2/3와 (삼분의 이), 1/2과 (이분의 일)
     const remaining = months - month - 1;
     const amount = shareOf(paidPrice, sixths + remaining * 6, months * 6);
     const which =
@@ -192,41 +218,61 @@ export function withdrawalDeadline(receivedAt: Date): Date {
 
 export interface GoodsRefundInput {
   paidPrice: Won;
-  /** When the goods were received (the payment time when no delivery date is known). */
-  receivedAt: Date;
-  /** Used, or opened beyond checking the contents, so that their value fell (제17조제2항). */
+  /** When the goods were paid for: the period is counted from it while no receipt is known. */
+  paidAt: Date;
+  /** When the goods were received, once deliveries are recorded: then counted from it. */
+  receivedAt?: Date | null;
+  /**
+   * Used, or damaged, so that their value fell (제17조제2항제1호·제2호). Opening the box to
+   * check the contents is not enough.
+   */
   opened: boolean;
   now: Date;
 }
 
 /**
  * The refund of a device or book by 전자상거래법 제17조 (see the module note): the price paid
- * before `withdrawalDeadline(receivedAt)` unless `opened`; otherwise 0 (staff may decide).
+ * before `withdrawalDeadline(receivedAt ?? paidAt)` unless `opened`; otherwise 0 (staff may
+ * decide). The sentence names the day it counts from: "받은 날부터" with a receipt date,
+ * "결제일부터" without one — and then, once the days from payment are over, says that a later
+ * receipt still counts and staff check it. A price of 0 is NOTHING_PAID.
  * @throws RangeError for an invalid price or Date
  */
-export function goodsRefund({ paidPrice, receivedAt, opened, now }: GoodsRefundInput): RuleOutcome {
+export function goodsRefund({
+  paidPrice,
+  paidAt,
+  receivedAt,
+  opened,
+  now,
+}: GoodsRefundInput): RuleOutcome {
   assertNonNegativeInteger(paidPrice, "paidPrice (won)");
-  const deadline = withdrawalDeadline(receivedAt);
+  const from = receivedAt ?? paidAt;
+  const deadline = withdrawalDeadline(from);
+  const nowMs = assertValidDate(now, "now");
+  if (paidPrice === 0) return nothingPaidOutcome("ETC");
   const lastDay = seoulDateLabel(new Date(deadline.getTime() - 1));
+  const since = receivedAt ? "받은 날부터" : "결제일부터";
   if (opened) {
     return {
       amount: 0,
       rule: "DEVICE_OPENED_OR_LATE",
       explanation:
-        "사용했거나 개봉해 가치가 줄어든 상품은 청약철회 대상이 아니라 바로 돌려드릴 금액이 없어요. 담당자가 상태를 확인해 안내해 드려요.",
+        "사용했거나 훼손해 가치가 떨어진 상품은 청약철회를 할 수 없어 바로 돌려드릴 금액이 없어요. 담당자가 상태를 확인해 안내해 드려요.",
     };
   }
-  if (assertValidDate(now, "now") >= deadline.getTime()) {
+  if (nowMs >= deadline.getTime()) {
     return {
       amount: 0,
       rule: "DEVICE_OPENED_OR_LATE",
-      explanation: `받은 날부터 ${WITHDRAWAL_DAYS}일(${lastDay}까지)이 지나 청약철회 기간이 끝났어요. 담당자가 확인해 안내해 드려요.`,
+      explanation: receivedAt
+        ? `받은 날부터 ${WITHDRAWAL_DAYS}일(${lastDay}까지)이 지나 청약철회 기간이 끝났어요. 담당자가 확인해 안내해 드려요.`
+        : `결제일부터 ${WITHDRAWAL_DAYS}일(${lastDay}까지)이 지나 바로 돌려드릴 수는 없어요. 상품을 그보다 늦게 받으셨다면 받은 날부터 ${WITHDRAWAL_DAYS}일까지 반품할 수 있으니, 요청을 보내 주시면 담당자가 받은 날을 확인해 안내해 드려요.`,
     };
   }
   return {
     amount: paidPrice,
     rule: "DEVICE_WITHDRAWAL_7_DAYS",
-    explanation: `받은 날부터 ${WITHDRAWAL_DAYS}일 이내(${lastDay}까지)라 상품 가격 전액 ${formatRefundWon(paidPrice)}을 돌려받을 수 있어요. 상품은 반품해 주셔야 해요.`,
+    explanation: `${since} ${WITHDRAWAL_DAYS}일 이내(${lastDay}까지)라 상품 가격 전액 ${formatRefundWon(paidPrice)}을 돌려받을 수 있어요. 상품은 반품해 주셔야 해요.`,
   };
 }
 
@@ -242,9 +288,11 @@ export interface LegalRefundItemInput {
   months: number;
   /** Lessons only: when they start(ed); null = not started. */
   lessonsStartAt: Date | null;
-  /** Goods only: when received (or paid, when no delivery date is known). */
-  receivedAt: Date;
-  /** Goods only: used or opened so that their value fell (default false). */
+  /** Goods only: when paid; the withdrawal days are counted from it while no receipt is known. */
+  paidAt: Date;
+  /** Goods only: when received, once deliveries are recorded (then counted from it). */
+  receivedAt?: Date | null;
+  /** Goods only: used or damaged so that their value fell (default false). */
   opened?: boolean;
 }
 
@@ -270,9 +318,15 @@ export interface LegalRefund {
   items: LegalRefundItem[];
   /** Sum of the items' amounts, won. */
   amount: Won;
-  /** The items' rule when they share one, else MIXED. */
+  /**
+   * The rule the items share, else MIXED; lines nothing was paid for (NOTHING_PAID) count only
+   * when they are all there is.
+   */
   rule: PaymentRefundRule;
-  /** The item's sentence for one item; a summary sentence for several. */
+  /**
+   * The item's sentence for one item, or for the only item something was paid for; a summary
+   * sentence for several.
+   */
   explanation: string;
   channel: RefundChannel;
 }
@@ -290,26 +344,29 @@ export function legalRefund({ paymentMethod, items, now }: LegalRefundInput): Le
     const refunded = assertNonNegativeInteger(item.refundedAmount ?? 0, "refundedAmount (won)");
     const category = refundCategoryOf(item.kind);
     const outcome: RuleOutcome =
-      category === "LESSON"
-        ? lessonRefund({
-            paidPrice: item.paidPrice,
-            months: item.months,
-            lessonsStartAt: item.lessonsStartAt,
-            now,
-          })
-        : category === "GOODS"
-          ? goodsRefund({
+      item.paidPrice === 0
+        ? nothingPaidOutcome(item.kind)
+        : category === "LESSON"
+          ? lessonRefund({
               paidPrice: item.paidPrice,
-              receivedAt: item.receivedAt,
-              opened: item.opened ?? false,
+              months: item.months,
+              lessonsStartAt: item.lessonsStartAt,
               now,
             })
-          : {
-              amount: 0,
-              rule: "STAFF_DECISION",
-              explanation:
-                "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
-            };
+          : category === "GOODS"
+            ? goodsRefund({
+                paidPrice: item.paidPrice,
+                paidAt: item.paidAt,
+                receivedAt: item.receivedAt ?? null,
+                opened: item.opened ?? false,
+                now,
+              })
+            : {
+                amount: 0,
+                rule: "STAFF_DECISION",
+                explanation:
+                  "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
+              };
     const amount = Math.max(0, outcome.amount - refunded);
     const explanation =
       refunded > 0 && outcome.amount > 0
@@ -318,15 +375,30 @@ export function legalRefund({ paymentMethod, items, now }: LegalRefundInput): Le
     return { id: item.id, amount, rule: outcome.rule, explanation, channel };
   });
   const amount = results.reduce((sum, r) => sum + r.amount, 0);
-  const rules = new Set(results.map((r) => r.rule));
-  const [only] = results;
+  // Lines nothing was paid for say so on their own; they do not make the rules "different".
+  const paid = results.filter((r) => r.rule !== "NOTHING_PAID");
+  const rules = new Set(paid.map((r) => r.rule));
+  const [first] = paid;
   const rule: PaymentRefundRule =
-    rules.size === 1 && only ? only.rule : rules.size === 0 ? "STAFF_DECISION" : MIXED_REFUND_RULE;
-  const explanation =
-    results.length === 1 && only
-      ? only.explanation
-      : results.length === 0
-        ? "환불할 항목이 없어요."
-        : `항목별 환불 기준에 따라 모두 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+    results.length === 0
+      ? "STAFF_DECISION"
+      : !first
+        ? "NOTHING_PAID"
+        : rules.size === 1
+          ? first.rule
+          : MIXED_REFUND_RULE;
+  let explanation: string;
+  if (results.length === 0) explanation = "환불할 항목이 없어요.";
+  else if (results.length === 1) explanation = results[0]!.explanation;
+  else if (!first) explanation = "고른 항목은 모두 낸 금액이 없어 돌려받을 금액이 없어요.";
+  else if (paid.length === 1) explanation = first.explanation;
+  else if (amount === 0) {
+    explanation =
+      "지금 바로 돌려받을 금액은 없어요. 요청을 보내 주시면 담당자가 확인해 안내해 드려요.";
+  } else if (rule === MIXED_REFUND_RULE) {
+    explanation = `항목별 환불 기준에 따라 모두 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+  } else {
+    explanation = `모두 ${formatRefundWon(amount)}을 돌려받을 수 있어요.`;
+  }
   return { items: results, amount, rule, explanation, channel };
 }

@@ -135,6 +135,8 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   "/parent_sign_in",
   "/JoinPage",
   "/accounts/login",
+  "/find_email",
+  "/find_password",
   "/guest_enrollment",
   "/payment_finish",
   "/home_pre_member",

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildSchema, execute, parse, type GraphQLError } from "graphql";
 import { MESSAGES } from "../errors.ts";
 import { buildTestApp, type TestApp } from "../test/test-app.ts";
-import { GRAPHQL_BACKENDS, MAX_QUERY_COST, formatGraphqlError } from "./graphql-backend.ts";
+import {
+  GRAPHQL_BACKENDS,
+  MAX_QUERY_COST,
+  formatGraphqlError,
+  prefersGraphqlResponseJson,
+} from "./graphql-backend.ts";
 
 let dev: TestApp;
 let prod: TestApp;
@@ -185,5 +190,68 @@ describe("variables that do not fit their types", () => {
       extensions: { classification: "INTERNAL_ERROR" },
     });
     expect(log2.error).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("GraphQL over HTTP (MUST items)", () => {
+  it.each(GRAPHQL_BACKENDS)(
+    "/%s/graphql accepts null extensions, variables and operationName",
+    async (name) => {
+      const res = await gql(
+        dev,
+        `/${name}/graphql`,
+        JSON.stringify({
+          query: "{ backend }",
+          extensions: null,
+          variables: null,
+          operationName: null,
+        }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { backend: name } });
+    },
+  );
+
+  it("still refuses extensions that are not an object", async () => {
+    const res = await gql(
+      dev,
+      "/payment/graphql",
+      JSON.stringify({ query: "{ backend }", extensions: "x" }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].extensions.classification).toBe("BAD_REQUEST");
+  });
+
+  it("answers application/graphql-response+json to a client that prefers it", async () => {
+    const ask = (accept: string, query = "{ backend }") =>
+      dev.app.inject({
+        method: "POST",
+        url: "/marketing/graphql",
+        payload: JSON.stringify({ query }),
+        headers: { "content-type": "application/json", accept },
+      });
+    const preferred = await ask("application/graphql-response+json, application/json;q=0.9");
+    expect(preferred.statusCode).toBe(200);
+    expect(preferred.headers["content-type"]).toBe(
+      "application/graphql-response+json; charset=utf-8",
+    );
+    expect(preferred.json()).toEqual({ data: { backend: "marketing" } });
+    const invalid = await ask("application/graphql-response+json", "{ nope }");
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers["content-type"]).toContain("application/graphql-response+json");
+    const plain = await ask("application/json");
+    expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const legacy = await ask("application/json, application/graphql-response+json;q=0.5");
+    expect(legacy.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it.each([
+    ["application/graphql-response+json", true],
+    ["application/graphql-response+json;q=0.8, application/json", false],
+    ["application/json;q=0.5, application/graphql-response+json;q=0.9", true],
+    ["*/*", false],
+    ["", false],
+  ] as const)("prefersGraphqlResponseJson(%j) = %s", (accept, expected) => {
+    expect(prefersGraphqlResponseJson(accept || undefined)).toBe(expected);
   });
 });

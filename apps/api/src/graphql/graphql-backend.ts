@@ -10,6 +10,7 @@ import mercurius, { type IResolvers } from "mercurius";
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
+  type GraphQLSchema,
   type ExecutionResult,
   type ValidationRule,
 } from "graphql";
@@ -37,6 +38,8 @@ export interface GraphqlBackendOptions {
   schema: string;
   resolvers: IResolvers;
   production: boolean;
+  /** Told the built schema once the backend is registered (published schemas). */
+  onSchema?: (schema: GraphQLSchema) => void;
 }
 
 interface FormattedError {
@@ -153,11 +156,59 @@ export function formatGraphqlError(
   return { ...base, message: MESSAGES.internal, extensions: { classification: "INTERNAL_ERROR" } };
 }
 
+/** The media type of GraphQL over HTTP's responses. */
+export const GRAPHQL_RESPONSE_JSON = "application/graphql-response+json";
+
+/**
+ * True when an Accept header prefers `application/graphql-response+json` to
+ * `application/json` (by q-value; the first listed wins a tie), e.g.
+ * "application/graphql-response+json, application/json;q=0.9" → true, "application/json" →
+ * false, none → false.
+ */
+export function prefersGraphqlResponseJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let best: { type: string; q: number } | null = null;
+  for (const part of accept.split(",")) {
+    const [rawType, ...params] = part.trim().split(";");
+    const type = rawType!.trim().toLowerCase();
+    if (type !== GRAPHQL_RESPONSE_JSON && type !== "application/json") continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { type, q };
+  }
+  return best?.type === GRAPHQL_RESPONSE_JSON;
+}
+
 /** Registers one backend's Mercurius instance at `/graphql` inside the current prefix. */
 export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendOptions) {
   const validationRules: ValidationRule[] = opts.production
     ? [NoSchemaIntrospectionCustomRule]
     : [];
+
+  // GraphQL over HTTP (the GraphQL Foundation's spec), MUST items Mercurius does not meet:
+  // - a request body's optional `extensions`, `variables` or `operationName` may be null
+  //   (Mercurius' body schema only accepts `extensions` as an object): null is dropped before
+  //   validation;
+  // - a client asking for `application/graphql-response+json` gets that media type (the same
+  //   body; statuses already follow it: 200 whenever `data` is present).
+  app.addHook("preValidation", async (request) => {
+    const body = request.body as Record<string, unknown> | null | undefined;
+    if (body && typeof body === "object" && !Array.isArray(body)) {
+      for (const key of ["extensions", "variables", "operationName"]) {
+        if (key in body && body[key] === null) delete body[key];
+      }
+    }
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (prefersGraphqlResponseJson(request.headers.accept)) {
+      const type = String(reply.getHeader("content-type") ?? "");
+      if (type.startsWith("application/json")) {
+        reply.header("content-type", `${GRAPHQL_RESPONSE_JSON}; charset=utf-8`);
+      }
+    }
+    return payload;
+  });
 
   await app.register(mercurius, {
     schema: opts.schema,
@@ -180,6 +231,8 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
       };
     },
   });
+
+  opts.onSchema?.(app.graphql.schema);
 
   // Cost limit: computed before execution with the request's variables, so @include/@skip(if:
   // $var) count correctly while Mercurius keeps caching parsed and validated documents.

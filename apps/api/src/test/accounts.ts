@@ -94,7 +94,7 @@ export async function verifiedToken(
   t: TestApp,
   readCode: CodeReader,
   phone: string,
-  purpose: "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD",
+  purpose: "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD" | "FIND_EMAIL",
   ip?: string,
 ): Promise<string> {
   const sent = await call(
@@ -124,6 +124,8 @@ export interface JoinedUser {
   email: string;
   password: string;
   phone: string;
+  /** Under 14: the consent link texted to the parent (with its signed ticket). */
+  consentUrl?: string;
 }
 
 /** Joins a user through send_code, verify_code and /main/join. */
@@ -153,8 +155,15 @@ export async function joinUser(
     AGREED_TERMS: ALL_REQUIRED_TERMS,
   });
   if (res.statusCode !== 200) throw new Error(`join failed: ${res.body}`);
-  const { USER_NO, STATUS } = responseOf(res);
-  return { userNo: USER_NO, status: STATUS, email, password: GOOD_PASSWORD, phone };
+  const { USER_NO, STATUS, CONSENT_URL } = responseOf(res);
+  return {
+    userNo: USER_NO,
+    status: STATUS,
+    email,
+    password: GOOD_PASSWORD,
+    phone,
+    ...(CONSENT_URL ? { consentUrl: CONSENT_URL } : {}),
+  };
 }
 
 /** Signs in; returns the access token and the refresh cookie. */

@@ -1,11 +1,16 @@
 /**
  * Builds the real app for API tests: in-memory PGlite by default, or the PostgreSQL server of
  * DATABASE_URL when set (CI runs the suite again that way). Logs are silent unless a logger is
- * given; signing keys are generated in memory unless given.
+ * given; signing keys are generated in memory unless given. On PGlite each database is a copy
+ * of a template built once per run by global-setup.ts (already migrated, and seeded when the
+ * app runs in local mode), so no test file pays for initdb and migrations again.
  */
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import type {} from "./global-setup.ts"; // its ProvidedContext (pgliteTemplates)
 import { openDatabase, type DatabaseHandle } from "@seoltab/db";
 import { buildApp, type BuildOptions } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
@@ -34,11 +39,34 @@ export function testConfig(env: Record<string, string> = {}, patch: Partial<Conf
   return { ...config, ...patch };
 }
 
-export function openTestDatabase(): Promise<DatabaseHandle> {
+const templates = new Map<string, Blob>();
+
+/** The dumped template (read once per test file), or undefined outside the API project's run. */
+function template(name: "migrated" | "seeded"): Blob | undefined {
+  // Outside a vitest run (npm run docs:graphql, the bench) there is no provided context.
+  if (!process.env.VITEST) return undefined;
+  const paths = inject("pgliteTemplates");
+  if (!paths) return undefined;
+  let blob = templates.get(name);
+  if (!blob) {
+    blob = new Blob([new Uint8Array(readFileSync(paths[name]))]);
+    templates.set(name, blob);
+  }
+  return blob;
+}
+
+/**
+ * A database of its own for the test: on PGlite a fresh copy of the migrated template (or the
+ * seeded one with `seeded`: what `buildApp` in local mode would leave); `migrate()` still works
+ * and finds nothing to do.
+ */
+export function openTestDatabase(options: { seeded?: boolean } = {}): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  return url
-    ? openDatabase({ kind: "postgres", url, poolSize: 4 })
-    : openDatabase({ kind: "pglite-memory" });
+  if (url) return openDatabase({ kind: "postgres", url, poolSize: 4 });
+  const loadDataDir = template(options.seeded ? "seeded" : "migrated");
+  return openDatabase(
+    loadDataDir ? { kind: "pglite-memory", loadDataDir } : { kind: "pglite-memory" },
+  );
 }
 
 export async function buildTestApp(
@@ -47,7 +75,7 @@ export async function buildTestApp(
   options: Pick<BuildOptions, "logger" | "accounts" | "payments"> = {},
 ): Promise<TestApp> {
   const config = testConfig(env, patch);
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ seeded: config.localMode });
   const app = await buildApp({
     config,
     database,

@@ -1,23 +1,38 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { FAQ_CATEGORIES, FAQ_ITEMS, HOME_FAQ_ITEMS } from "./faq";
 
-/** The FAQ rows the marketing backend is seeded with (the published content). */
+/**
+ * The FAQ rows the marketing backend is seeded with (the published content): migration 0004,
+ * then the answer updates of later content migrations (e.g. 0011, issue #11 item 2).
+ */
 function migrationRows() {
   const here = dirname(fileURLToPath(import.meta.url));
-  const sql = readFileSync(
-    join(here, "../../../../packages/db/migrations/0004_faq_content.sql"),
-    "utf8",
-  );
-  return [...sql.matchAll(/\((\d+), '([^']*)', '([^']*)', '([^']*)', (\d+)\)/g)].map((m) => ({
+  const dir = join(here, "../../../../packages/db/migrations");
+  const sql = readFileSync(join(dir, "0004_faq_content.sql"), "utf8");
+  const rows = [...sql.matchAll(/\((\d+), '([^']*)', '([^']*)', '([^']*)', (\d+)\)/g)].map((m) => ({
     id: m[1] ?? "",
     category: m[2] ?? "",
     question: m[3] ?? "",
     answer: m[4] ?? "",
     sortOrder: Number(m[5]),
   }));
+  const later = readdirSync(dir)
+    .filter((f) => f.endsWith(".sql") && f > "0004")
+    .sort();
+  for (const file of later) {
+    const text = readFileSync(join(dir, file), "utf8");
+    const updates = text.matchAll(
+      /UPDATE "faqs" SET "answer" = '([^']*)' WHERE "id" = (\d+) AND "answer" = '([^']*)'/g,
+    );
+    for (const [, answer, id, previous] of updates) {
+      const row = rows.find((r) => r.id === id && r.answer === previous);
+      if (row) row.answer = answer ?? "";
+    }
+  }
+  return rows;
 }
 
 describe("static FAQ copy", () => {

@@ -1,4 +1,4 @@
-import { lecturePrice } from "@seoltab/domain";
+import { WINTER_COURSE_ITEMS, winterCoursePrice } from "@seoltab/domain";
 import { describe, expect, it } from "vitest";
 import {
   EXAM_EVENT_2026,
@@ -7,33 +7,43 @@ import {
   formatPeriod,
   formatWon,
   WINTER_2026,
+  WINTER_NOTES,
   WINTER_PROGRAMS,
   winterProgram,
 } from "./promotions";
 
-describe("winter fees", () => {
-  it("prices the winter course, 3 months and 12 months from the monthly fee", () => {
-    expect(feeRows(169_000)).toEqual([
-      expect.objectContaining({ months: 2, totalWon: 338_000, listWon: 338_000 }),
-      expect.objectContaining({ months: 3, totalWon: 507_000, listWon: 507_000 }),
-      // 12 months: 5 % off the 12-month total, rounded down to the won (SPEC.md §5).
-      expect.objectContaining({ months: 12, totalWon: 1_926_600, listWon: 2_028_000 }),
+// Issue #11 item 2 changed these: the winter pages sell the one product the catalog has — the
+// 8-week course per level (store items 21-24) — instead of 3- and 12-month rows at level prices
+// that checkout never sold.
+describe("winter fees (decision 017)", () => {
+  it("every program is a catalog item, priced as checkout prices it", () => {
+    expect(WINTER_PROGRAMS.map((p) => p.item)).toEqual(WINTER_COURSE_ITEMS);
+    for (const p of WINTER_PROGRAMS) {
+      expect(p.monthlyWon).toBe(p.item.salePrice);
+      expect(p.courseWon).toBe(winterCoursePrice(p.item));
+      expect(p.enrollHref).toBe(`/guest_enrollment?item=${p.item.id}`);
+    }
+    expect(WINTER_PROGRAMS.map((p) => [p.label, p.monthlyWon, p.courseWon])).toEqual([
+      ["초등", 169_000, 338_000],
+      ["중등", 199_000, 398_000],
+      ["고등", 219_000, 438_000],
+      ["특목고·자사고", 239_000, 478_000],
     ]);
   });
 
-  it("uses the domain's lecture price for every program and period", () => {
-    for (const program of WINTER_PROGRAMS) {
-      expect(Number.isSafeInteger(program.monthlyWon)).toBe(true);
-      for (const row of feeRows(program.monthlyWon)) {
-        expect(row.totalWon).toBe(lecturePrice(program.monthlyWon, row.months));
-        expect(row.listWon).toBe(program.monthlyWon * row.months);
-        if (row.months === 12) expect(row.totalWon).toBe(Math.floor(row.listWon * 0.95));
-        else expect(row.totalWon).toBe(row.listWon);
-      }
-    }
-    expect(winterProgram("special").monthlyWon).toBeGreaterThan(
-      winterProgram("elementary").monthlyWon,
-    );
+  it("a level's fee table is the 8-week course only", () => {
+    expect(feeRows(winterProgram("elementary"))).toEqual([
+      expect.objectContaining({ months: 2, totalWon: 338_000, listWon: 338_000 }),
+    ]);
+  });
+
+  it("promises no cash checkout and no 12-month winter discount", () => {
+    const notes = WINTER_NOTES.join("\n");
+    expect(notes).not.toContain("현금");
+    expect(notes).not.toMatch(/12개월/);
+    expect(notes).toContain("가상계좌");
+    expect(notes).toContain("자동으로 결제되지 않아요");
+    expect(WINTER_2026.courseMonths).toBe(2);
   });
 
   it("formats won with thousands separators", () => {

@@ -1,10 +1,19 @@
-import { lecturePrice, TWELVE_MONTH_DISCOUNT_PERCENT, type Won } from "@seoltab/domain";
+import {
+  winterCourseItem,
+  winterCoursePrice,
+  WINTER_COURSE_MONTHS,
+  type CatalogItem,
+  type Won,
+  type WinterSchoolLevel,
+} from "@seoltab/domain";
 
 /**
- * The 2026-27 winter-break lessons (/promotion/winter and its two sub-pages): dates, and monthly
- * fees per school level. Lessons are priced per month in won (주 2회 · 회당 60분 · 월 8회); the
- * price of a period is `lecturePrice(monthly, months)` of @seoltab/domain, so 12 months are 5 %
- * less, rounded down to the won (SPEC.md §5, §9). Tablets, books and delivery are chosen and
+ * The 2026-27 winter-break lessons (/promotion/winter and its two sub-pages): dates, and the
+ * winter course per school level. Every price here is the catalog's (decision 017): the
+ * course items come from WINTER_COURSE_ITEMS of @seoltab/domain, the module migration 0011 seeds
+ * the store with (apps/api winter-course.test.ts proves Lecture_StoreItems serves exactly it),
+ * and the course price is `winterCoursePrice`, checkout's own pricing. A page's button leads to
+ * /guest_enrollment?item=<id>, the product chosen. Tablets, books and delivery are chosen and
  * priced separately when enrolling.
  */
 
@@ -17,8 +26,8 @@ export const WINTER_2026 = {
   lessonsFrom: "2026-12-28",
   lessonsTo: "2027-02-26",
   firstLessonBy: "2027-01-04",
-  /** Months of the winter course (8 weeks, 16 lessons). */
-  courseMonths: 2,
+  /** Months the winter course is billed as (8 weeks, 16 lessons). */
+  courseMonths: WINTER_COURSE_MONTHS,
 } as const satisfies Record<string, string | number>;
 
 /** Lessons per month and their length, the basic composition of every plan. */
@@ -26,71 +35,92 @@ export const BASIC_PLAN = { perWeek: 2, minutes: 60, perMonth: 8 } as const;
 
 export type WinterLevel = "elementary" | "middle" | "high" | "special";
 
+const SCHOOL_LEVEL: Record<WinterLevel, WinterSchoolLevel> = {
+  elementary: "PRIMARY",
+  middle: "MIDDLE",
+  high: "HIGH",
+  special: "SPECIAL",
+};
+
 export interface WinterProgram {
   level: WinterLevel;
   /** "초등", "중등", ... */
   label: string;
   audience: string;
-  /** Monthly fee in won. */
+  /** The catalog item sold for this level (Lecture_StoreItems id 21-24). */
+  item: CatalogItem;
+  /** The catalog's monthly fee in won (the item's salePrice). */
   monthlyWon: Won;
+  /** What checkout charges for the whole 8-week course, won. */
+  courseWon: Won;
+  /** Enrollment with this course chosen. */
+  enrollHref: string;
   /** The page about this level, if it has its own. */
   href?: string;
 }
 
+function program(
+  level: WinterLevel,
+  label: string,
+  audience: string,
+  href?: string,
+): WinterProgram {
+  const item = winterCourseItem(SCHOOL_LEVEL[level]);
+  return {
+    level,
+    label,
+    audience,
+    item,
+    monthlyWon: item.salePrice,
+    courseWon: winterCoursePrice(item),
+    enrollHref: `/guest_enrollment?item=${item.id}`,
+    ...(href ? { href } : {}),
+  };
+}
+
 export const WINTER_PROGRAMS: readonly WinterProgram[] = [
-  {
-    level: "elementary",
-    label: "초등",
-    audience: "초등 4학년 ~ 6학년",
-    monthlyWon: 169_000,
-    href: "/promotion/winter/basicschool",
-  },
-  { level: "middle", label: "중등", audience: "예비 중1 ~ 중3", monthlyWon: 199_000 },
-  { level: "high", label: "고등", audience: "예비 고1 ~ 고3", monthlyWon: 219_000 },
-  {
-    level: "special",
-    label: "특목고·자사고",
-    audience: "특목고·자사고 재학생과 진학 예정자",
-    monthlyWon: 239_000,
-    href: "/promotion/winter/specialschool",
-  },
+  program("elementary", "초등", "초등 4학년 ~ 6학년", "/promotion/winter/basicschool"),
+  program("middle", "중등", "예비 중1 ~ 중3"),
+  program("high", "고등", "예비 고1 ~ 고3"),
+  program(
+    "special",
+    "특목고·자사고",
+    "특목고·자사고 재학생과 진학 예정자",
+    "/promotion/winter/specialschool",
+  ),
 ];
 
 export function winterProgram(level: WinterLevel): WinterProgram {
-  const program = WINTER_PROGRAMS.find((p) => p.level === level);
-  if (!program) throw new Error(`unknown winter level ${level}`);
-  return program;
+  const found = WINTER_PROGRAMS.find((p) => p.level === level);
+  if (!found) throw new Error(`unknown winter level ${level}`);
+  return found;
 }
 
 export interface FeeRow {
-  /** "겨울방학 2개월" */
+  /** "겨울방학 8주" */
   label: string;
   /** What the period covers. */
   detail: string;
   months: number;
-  /** Price of the period in won (lecturePrice). */
+  /** What checkout charges for it, won. */
   totalWon: Won;
-  /** Monthly fee × months, shown struck through when a discount applies. */
+  /** List price (basePrice × months), shown struck through when higher. */
   listWon: Won;
 }
 
-/** Fee rows of a program: the 2-month winter course, 3 months, and 12 months (5 % off). */
-export function feeRows(monthlyWon: Won): FeeRow[] {
-  const row = (label: string, detail: string, months: number): FeeRow => ({
-    label,
-    detail,
-    months,
-    totalWon: lecturePrice(monthlyWon, months),
-    listWon: monthlyWon * months,
-  });
+/**
+ * Fee rows of a program: the one product sold, the 8-week course. (Longer periods are sold by
+ * subject on /guest_enrollment at the catalog's subject prices, not at these level prices.)
+ */
+export function feeRows(p: WinterProgram): FeeRow[] {
   return [
-    row(
-      `겨울방학 ${WINTER_2026.courseMonths}개월`,
-      `방학 8주, 총 ${BASIC_PLAN.perMonth * WINTER_2026.courseMonths}회`,
-      WINTER_2026.courseMonths,
-    ),
-    row("3개월", "방학과 새 학기 첫 달까지", 3),
-    row("12개월", `12개월 수강료 합계에서 ${TWELVE_MONTH_DISCOUNT_PERCENT}% 할인`, 12),
+    {
+      label: "겨울방학 8주",
+      detail: `주 ${BASIC_PLAN.perWeek}회 · 회당 ${BASIC_PLAN.minutes}분, 총 ${BASIC_PLAN.perMonth * p.item.months}회 (${p.item.months}개월)`,
+      months: p.item.months,
+      totalWon: p.courseWon,
+      listWon: p.item.basePrice * p.item.months,
+    },
   ];
 }
 
@@ -116,9 +146,10 @@ export function formatPeriod(from: string, to: string): string {
 /** Shared small print of the winter pages: what the fee includes and how it is charged. */
 export const WINTER_NOTES: readonly string[] = [
   `수강료는 주 ${BASIC_PLAN.perWeek}회, 회당 ${BASIC_PLAN.minutes}분, 한 달 ${BASIC_PLAN.perMonth}회 수업 기준이에요.`,
-  `12개월로 신청하면 12개월 수강료 합계(한 달 수강료 × 12)에서 ${TWELVE_MONTH_DISCOUNT_PERCENT}%를 할인해요(원 단위 미만은 버려요). 다른 기간에는 할인이 없어요.`,
+  `겨울방학 8주 과정은 ${WINTER_COURSE_MONTHS}개월 수강료를 한 번만 결제해요. 방학이 끝난 뒤 매월 자동으로 결제되지 않아요.`,
+  "과목은 첫 상담에서 학생에게 맞춰 정해요.",
   "태블릿, 교재, 헤드폰 대여는 수강 신청에서 고르며 요금이 따로 있어요. 가지고 있는 태블릿으로도 수업할 수 있어요.",
-  "결제는 정기결제 카드, 현금, 가상계좌 중에서 고를 수 있어요.",
+  "결제는 수강 신청 후 결제 화면에서 등록한 카드, 일회성 카드 결제(5만 원 이상 할부 가능), 가상계좌 입금 중에서 골라요.",
   "카드로 결제하고 1개월이 지나지 않았다면 화면에서 바로 환불을 신청할 수 있고, 그 뒤에는 고객센터에서 법정 환불 기준에 따라 도와드려요.",
 ];
 

@@ -1,3 +1,5 @@
+import { CustomerCenterContact } from "../components/ui/customer-center-contact";
+
 /**
  * Summary of the refund rules (SPEC.md §5 refund-ineligibility reasons, §9 refund window),
  * shown in the full modal opened from the business information. Self-service refunds are
@@ -26,6 +28,7 @@ export function RefundPolicySummary() {
         이런 경우에도 환불을 요청할 수 있어요. 학원의 설립·운영 및 과외교습에 관한 법률 시행령의
         환불 기준에 따라 남은 기간만큼 계산해 안내해 드려요.
       </p>
+      <CustomerCenterContact />
       <h3>환불 금액</h3>
       <p>
         환불 금액은 수업을 들은 기간과 함께 결제한 태블릿·교재 등에 따라 달라져요. 정확한 금액은

@@ -78,7 +78,10 @@ export function needsTokenRefresh(error: ErrorLike): boolean {
 }
 
 export interface GraphqlClientOptions {
-  /** Called when no new token could be had after a token error; default: logout(). */
+  /**
+   * Called when no new token could be had after a token error; default: logout as an expired
+   * session (/sign_in says so and returns to this page afterwards).
+   */
   onRefreshFailed?: () => void | Promise<void>;
   /** fetch to use (tests); default the global fetch at request time. */
   fetch?: typeof fetch;
@@ -98,7 +101,7 @@ async function tokenForRequest(): Promise<string | null> {
 
 /** A new Apollo client wired as described at the top of this file. */
 export function createGraphqlClient(options: GraphqlClientOptions = {}): ApolloClient {
-  const onRefreshFailed = options.onRefreshFailed ?? (() => logout());
+  const onRefreshFailed = options.onRefreshFailed ?? (() => logout({ expired: true }));
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
 
   const httpLinks = Object.fromEntries(

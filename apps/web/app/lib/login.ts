@@ -10,6 +10,7 @@ import { withLoader } from "../stores/loader-store";
 import { useRootStore, type LoginResponse } from "../stores/root-store";
 import { removeAccessToken, setLoginToken, setStoredUserInfo, setUserToken } from "./credentials";
 import { getDeviceId } from "./device-id";
+import { revokeOnServer } from "./logout";
 import { NETWORK_ERROR_MESSAGE, isRestError, restRequest } from "./rest-client";
 import { refreshUserInfo } from "./user-info";
 
@@ -62,6 +63,17 @@ export function loginFailureMessage(error: unknown): string {
   return LOGIN_FAILURE_MESSAGE;
 }
 
+const LOGIN_TOAST_ID = "login-failure";
+
+/**
+ * One failure toast at a time: a new failure while the last one still shows replaces its text
+ * (e.g. the lock after a wrong password), rather than being dropped.
+ */
+function showLoginFailure(message: string): void {
+  if (toast.isActive(LOGIN_TOAST_ID)) toast.update(LOGIN_TOAST_ID, { render: message });
+  else toast.error(message, { toastId: LOGIN_TOAST_ID });
+}
+
 /** Stores a successful login (SPEC.md §4) in storage and in the root store. */
 export function storeLogin(response: LoginResponse): void {
   const { token, ...profile } = response;
@@ -79,6 +91,27 @@ export function storeLogin(response: LoginResponse): void {
   });
 }
 
+export interface SignInOptions {
+  /** Called with the refusal after a failed call (after the toast), e.g. to explain a lock. */
+  onError?: (error: unknown) => void;
+  /**
+   * Whether this page signs in this account (e.g. parents only on /parent_sign_in). A refused
+   * account is not stored: its new server session is revoked at once, `onRejected` runs and
+   * signIn returns null, with no toast (the page explains).
+   */
+  accept?: (response: LoginResponse) => boolean;
+  onRejected?: (response: LoginResponse) => void;
+}
+
+/** When a sign-in lock (429 `too_many_attempts`) ends, from its RESPONSE; null when unknown. */
+export function lockedUntil(error: unknown, nowMs: number): Date | null {
+  if (!isRestError(error) || error.errorCode !== "too_many_attempts") return null;
+  const until = error.response?.LOCKED_UNTIL;
+  if (typeof until === "string" && !Number.isNaN(Date.parse(until))) return new Date(until);
+  const seconds = error.response?.RETRY_AFTER_SEC;
+  return typeof seconds === "number" ? new Date(nowMs + seconds * 1000) : null;
+}
+
 /**
  * Signs in: loader on, POST /main/login, store, fetch the user info. Returns the login
  * response, or null after a failure (an error toast is shown and auth.failed is set).
@@ -87,6 +120,7 @@ export async function signIn(
   email: string,
   password: string,
   place: LoginPlace,
+  options: SignInOptions = {},
 ): Promise<LoginResponse | null> {
   return withLoader(async () => {
     let response: LoginResponse;
@@ -97,7 +131,13 @@ export async function signIn(
       });
     } catch (error) {
       useRootStore.getState().setAuth({ failed: true, flag: false });
-      toast.error(loginFailureMessage(error), { toastId: "login-failure" });
+      showLoginFailure(loginFailureMessage(error));
+      options.onError?.(error);
+      return null;
+    }
+    if (options.accept && !options.accept(response)) {
+      await revokeOnServer();
+      options.onRejected?.(response);
       return null;
     }
     storeLogin(response);

@@ -120,6 +120,17 @@ describe("logout (SPEC.md §4)", () => {
     expect(browserLocation.assign).toHaveBeenCalledWith("/sign_in");
   });
 
+  it("after an expired session, /sign_in says so and returns to the page (issue #11)", async () => {
+    mockFetch({ "POST /api/oauth/logout": () => json({}, 204) });
+    const navigate = vi.fn();
+    await logout({ navigate, expired: true, returnTo: "/_app/payments?page=2" });
+    expect(navigate).toHaveBeenCalledWith(
+      "/sign_in?expired=1&continue=%2F_app%2Fpayments%3Fpage%3D2",
+    );
+    await logout({ navigate, expired: true, returnTo: "//evil.example/x" });
+    expect(navigate).toHaveBeenLastCalledWith("/sign_in?expired=1");
+  });
+
   it("gives one logout for many simultaneous callers", async () => {
     const { calls } = mockFetch({
       "POST /api/oauth/logout": () => new Response(null, { status: 204 }),

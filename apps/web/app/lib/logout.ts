@@ -8,7 +8,8 @@
  * 3. remove the user token, user info and access token from sessionStorage;
  * 4. clear the refresh cookie (max-age -1);
  * 5. POST /api/oauth/logout (revokes the refresh family server-side, clears the HttpOnly cookie);
- * 6. navigate to /sign_in.
+ * 6. navigate to /sign_in (with `?expired=1&continue=<this page>` when the session expired rather
+ *    than the person signing out).
  *
  * Steps 1-4 run synchronously, before anything can fail. The server call waits at most
  * LOGOUT_CALL_TIMEOUT_MS and its failure never keeps the person signed in on this device.
@@ -18,7 +19,7 @@ import { useAdminStore } from "../stores/admin-store";
 import { useLoaderStore } from "../stores/loader-store";
 import { useModalStore } from "../stores/modal-store";
 import { useRootStore } from "../stores/root-store";
-import { SIGN_IN_PATH, browserLocation } from "./browser-location";
+import { SIGN_IN_PATH, browserLocation, currentPlace, expiredSignInPath } from "./browser-location";
 import {
   clearRefreshCookie,
   removeLocalCredentials,
@@ -40,6 +41,13 @@ export function onLogout(cleanup: Cleanup): () => void {
 export interface LogoutOptions {
   /** How to reach /sign_in; default a full page load (`location.assign`). */
   navigate?: (path: string) => void;
+  /**
+   * The session ended by itself (no token could be refreshed), not by the person: /sign_in then
+   * says "로그인이 만료되었어요" and returns to `returnTo` (default: the current page) after
+   * signing in.
+   */
+  expired?: boolean;
+  returnTo?: string;
 }
 
 /** Steps 1-4: clears every client-side credential and store. Synchronous. */
@@ -62,8 +70,11 @@ export function clearClientSession(): void {
   clearRefreshCookie();
 }
 
-/** Step 5: the server call. Resolves whatever happens. */
-async function revokeOnServer(): Promise<void> {
+/**
+ * Step 5: the server call (revokes the refresh cookie's family and clears the cookie). Resolves
+ * whatever happens. Also used alone when a sign-in is turned down on the wrong page.
+ */
+export async function revokeOnServer(): Promise<void> {
   try {
     await fetch(LOGOUT_ENDPOINT, {
       method: "POST",
@@ -87,7 +98,9 @@ export function logout(options: LogoutOptions = {}): Promise<void> {
     clearClientSession();
     await revokeOnServer();
     const navigate = options.navigate ?? ((path: string) => browserLocation.assign(path));
-    navigate(SIGN_IN_PATH);
+    navigate(
+      options.expired ? expiredSignInPath(options.returnTo ?? currentPlace()) : SIGN_IN_PATH,
+    );
   })().finally(() => {
     running = null;
   });

@@ -148,9 +148,12 @@ describe("REST client: the ONUEI_RES envelope", () => {
 });
 
 describe("REST client: 401 and 403 (SPEC.md §4)", () => {
-  it.each([401, 403])(
-    "%i on an authenticated call removes the stored token and replaces the location with /sign_in",
-    async (status) => {
+  it.each([
+    [401, "/sign_in?expired=1&continue=%2F_app"],
+    [403, "/sign_in"],
+  ])(
+    "%i on an authenticated call removes the stored token and replaces the location with %s",
+    async (status, target) => {
       localStorage.setItem("token", "login-token");
       sessionStorage.setItem("accessToken", "access");
       sessionStorage.setItem("userToken", '"login-token"');
@@ -162,7 +165,7 @@ describe("REST client: 401 and 403 (SPEC.md §4)", () => {
       );
       expect(localStorage.getItem("token")).toBeNull();
       expect(sessionStorage.getItem("accessToken")).toBeNull();
-      expect(replace).toHaveBeenCalledWith("/sign_in");
+      expect(replace).toHaveBeenCalledWith(target);
     },
   );
 
@@ -201,6 +204,7 @@ describe("REST client: an expired stored token", () => {
     await expect(restRequest("main", "/getUserInfo", { body: {} })).rejects.toMatchObject({
       status: 401,
     });
-    expect(replace).toHaveBeenCalledWith("/sign_in");
+    // The session expired: /sign_in says so and comes back here (issue #11).
+    expect(replace).toHaveBeenCalledWith("/sign_in?expired=1&continue=%2F_app");
   });
 });

@@ -4,7 +4,7 @@
  * envelope unwrapped, failures thrown as RestError, and SPEC.md §4's rule for 401/403.
  */
 import { REST_TIMEOUT_MS } from "@seoltab/domain";
-import { SIGN_IN_PATH, browserLocation } from "./browser-location";
+import { SIGN_IN_PATH, browserLocation, currentPlace, expiredSignInPath } from "./browser-location";
 import {
   bearer,
   getAccessToken,
@@ -114,12 +114,15 @@ async function tokenForRequest(): Promise<string | null> {
 
 /**
  * SPEC.md §4: a REST 401 or 403 removes the stored token and replaces the location with
- * /sign_in. The access token goes too: it is the stored token REST calls prefer.
+ * /sign_in. The access token goes too: it is the stored token REST calls prefer. A 401 means the
+ * session expired (no token could be refreshed): /sign_in then says so and brings the person
+ * back to this page after signing in (`?expired=1&continue=`, a same-site path only).
  */
-function endSession(): void {
+function endSession(status: number): void {
   removeLoginToken();
   if (getAccessToken()) removeAccessToken();
-  if (browserLocation.pathname() !== SIGN_IN_PATH) browserLocation.replace(SIGN_IN_PATH);
+  if (browserLocation.pathname() === SIGN_IN_PATH) return;
+  browserLocation.replace(status === 401 ? expiredSignInPath(currentPlace()) : SIGN_IN_PATH);
 }
 
 /**
@@ -161,7 +164,7 @@ export async function restRequest<T>(
   }
 
   if (token && (response.status === 401 || response.status === 403)) {
-    endSession();
+    endSession(response.status);
   }
 
   const parsed: unknown = await response.json().catch(() => null);

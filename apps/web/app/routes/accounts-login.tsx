@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { browserLocation } from "../lib/browser-location";
+import { RETURN_PARAM, browserLocation, safeReturnPath } from "../lib/browser-location";
 import { continueTarget } from "../lib/login";
 import { SignInForm } from "../features/accounts/components/sign-in-form";
 import { pageMeta, pageTitle } from "../site";
@@ -7,6 +7,14 @@ import type { Route } from "./+types/accounts-login";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(pageTitle("설탭 계정 로그인"), "설탭 계정으로 로그인하고 보던 화면으로 돌아가요.");
+
+/** The parent sign-in page, handing on `continue` when it is a same-site path. */
+function parentSignInPath(value: string | null): string {
+  const back = safeReturnPath(value);
+  return back
+    ? `/parent_sign_in?${new URLSearchParams({ [RETURN_PARAM]: back }).toString()}`
+    : "/parent_sign_in";
+}
 
 /**
  * /accounts/login?continue=: the accounts service's login page (SPEC.md §2 "External"). After
@@ -31,6 +39,9 @@ export default function AccountsLoginPage() {
         }
       />
       <ul className="auth-card__links">
+        <li>
+          학부모님이신가요? <Link to={parentSignInPath(params.get("continue"))}>학부모 로그인</Link>
+        </li>
         <li>
           아직 회원이 아니신가요? <Link to="/JoinPage">회원가입</Link>
         </li>

@@ -296,9 +296,16 @@ describe("/JoinPage: the join flow", () => {
     expect(screen.getByRole("link", { name: "로그인하기" }).getAttribute("href")).toBe("/sign_in");
   });
 
-  it("joins an under-14 student pending the parent's consent, and gives the consent address", async () => {
+  it("joins an under-14 student pending the parent's consent: the request went by SMS, the address is there too", async () => {
+    const consentUrl = "http://localhost:3000/JoinPage?step=parent_consent&child=42&ticket=a.b.c";
     const { calls } = joinServer({
-      "POST /main/join": () => ok({ USER_NO: 42, STATUS: "PENDING_PARENT_CONSENT" }),
+      "POST /main/join": () =>
+        ok({
+          USER_NO: 42,
+          STATUS: "PENDING_PARENT_CONSENT",
+          CONSENT_URL: consentUrl,
+          CONSENT_SMS_SENT: true,
+        }),
     });
     renderAt("/JoinPage");
     const user = userEvent.setup();
@@ -329,9 +336,12 @@ describe("/JoinPage: the join flow", () => {
       BIRTH_DATE: `${thisYear - 10}-01-01`,
       PARENT_PHONE_NUM: "01098765432",
     });
+    // Issue #11: the consent request is texted to the parent; the signed link is the fallback.
     const link = screen.getByRole("link", { name: /step=parent_consent&child=42/ });
-    expect(link.getAttribute("href")).toMatch(/\/JoinPage\?step=parent_consent&child=42$/);
-    expect(screen.getByText(/보호자 번호 010-\*\*\*\*-5432/)).toBeTruthy();
+    expect(link.getAttribute("href")).toBe(consentUrl);
+    expect(
+      screen.getByText("보호자 휴대폰(010-****-5432)으로 동의 요청 문자를 보냈어요."),
+    ).toBeTruthy();
   });
 
   it("shows a wrong code's message, a taken email, and the server's field errors", async () => {
@@ -448,10 +458,20 @@ describe("/JoinPage?step=parent_consent", () => {
       "POST /main/verification/verify_code": () =>
         ok({ VERIFIED: true, VERIFICATION_TOKEN: "p".repeat(43), EXPIRES_IN_SEC: 1800 }),
       "POST /main/join/parent_consent": () => ok({ USER_NO: 42, STATUS: "ACTIVE" }),
+      "POST /main/join/parent_consent_info": () =>
+        ok({
+          CHILD_USER_NO: 42,
+          CHILD_NAME: "최*람",
+          PARENT_PHONE: "010-****-5432",
+          STATUS: "PENDING",
+        }),
     });
-    renderAt("/JoinPage?step=parent_consent&child=42");
+    renderAt("/JoinPage?step=parent_consent&child=42&ticket=a.b.c");
     const user = userEvent.setup();
     expect(await screen.findByRole("heading", { level: 1, name: "보호자 동의" })).toBeTruthy();
+    // Issue #11: the page names the child and the phone expected.
+    expect(await screen.findByText("최*람")).toBeTruthy();
+    expect(screen.getByTestId("consent-expected-phone").textContent).toContain("010-****-5432");
     const submit = screen.getByRole("button", {
       name: "동의하고 계정 활성화하기",
     }) as HTMLButtonElement;
@@ -472,6 +492,7 @@ describe("/JoinPage?step=parent_consent", () => {
     expect(calls.find((c) => c.url === "/main/verification/send_code")!.body).toEqual({
       PHONE_NUM: "01098765432",
       PURPOSE: "PARENT_CONSENT",
+      CONSENT_TICKET: "a.b.c",
     });
     expect(calls.find((c) => c.url === "/main/join/parent_consent")!.body).toEqual({
       CHILD_USER_NO: 42,
@@ -479,6 +500,21 @@ describe("/JoinPage?step=parent_consent", () => {
       VERIFICATION_TOKEN: "p".repeat(43),
       AGREED: true,
     });
+  });
+
+  it("a link whose consent was given says 이미 동의했어요 instead of the form (issue #11)", async () => {
+    mockFetch({
+      "POST /main/join/parent_consent_info": () =>
+        ok({
+          CHILD_USER_NO: 42,
+          CHILD_NAME: "최*람",
+          PARENT_PHONE: "010-****-5432",
+          STATUS: "CONSENTED",
+        }),
+    });
+    renderAt("/JoinPage?step=parent_consent&child=42&ticket=a.b.c");
+    expect(await screen.findByRole("heading", { level: 1, name: "이미 동의했어요" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "동의하고 계정 활성화하기" })).toBeNull();
   });
 
   it.each([null, "abc", "0", "-1", "1.5"])(

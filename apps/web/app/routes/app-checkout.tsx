@@ -1,15 +1,19 @@
 import { orderProblem, renewalLines } from "@seoltab/domain";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
+import { ChildSwitcher } from "../features/account/components/child-switcher";
 import { cartLines, useCartStore } from "../features/enrollment/cart-store";
 import { policyRules, priceLines, pricedCatalog } from "../features/enrollment/catalog";
 import { useStoreItems } from "../features/enrollment/hooks";
 import { useBuyer } from "../features/enrollment/student";
 import { Checkout } from "../features/payments/components/checkout";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
+import { useActingChildStore } from "../stores/acting-child-store";
+import type { LoginChild } from "../stores/root-store";
 import "../styles/accounts.css";
 import "../features/payments/payments.css";
+import "../features/account/account.css";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/app-checkout";
 
@@ -34,15 +38,59 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
+ * A parent with several children whose cart was filled before signing in (/guest_enrollment)
+ * has not said whose lessons these are: they choose here, before anything is priced or paid.
+ */
+function ChooseChild({
+  options,
+  onChoose,
+}: {
+  options: readonly LoginChild[];
+  onChoose: (userNo: number) => void;
+}) {
+  const [picked, setPicked] = useState<number | null>(null);
+  return (
+    <section className="app-panel" aria-labelledby="checkout-child-title">
+      <h1 id="checkout-child-title">어느 자녀의 수업을 결제할까요?</h1>
+      <p>
+        연결된 자녀가 {options.length}명이에요. 수업을 들을 자녀를 고르면 그 자녀의 수업으로
+        결제해요.
+      </p>
+      <ChildSwitcher
+        options={options}
+        value={picked}
+        onChange={setPicked}
+        legend="수업을 들을 자녀"
+      />
+      <div className="app-panel__actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--lg"
+          disabled={picked === null}
+          onClick={() => picked !== null && onChoose(picked)}
+        >
+          이 자녀로 결제하기
+        </button>
+        <Link to="/_app/enrollment" className="btn btn--secondary btn--lg">
+          수강 신청으로
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
  * /_app/checkout: the cart (sessionStorage) priced again from a fresh catalog for the buyer
  * (`priceOrder` of @seoltab/domain; the server recomputes the same), then the checkout of
  * features/payments. A paid order empties the cart and opens /payment_finish?paymentId=. A parent
  * pays for the child they act for now (stores/acting-child-store), the same child the account
- * pages show.
+ * pages show; when a parent of several children has not chosen in this tab (e.g. came from
+ * /guest_enrollment and signed in on the way), they choose first (ChooseChild).
  */
 export default function AppCheckout() {
   const navigate = useNavigate();
   const buyer = useBuyer();
+  const chosenChild = useActingChildStore((state) => state.childUserNo);
   const cart = useCartStore(
     useShallow((s) => ({
       cartItems: s.cartItems,
@@ -71,6 +119,14 @@ export default function AppCheckout() {
         자녀가 가입할 때 학부모 휴대폰 번호를 입력하면 계정이 연결되고, 그 뒤에 결제할 수 있어요.
       </Problem>
     );
+  }
+  // Not chosen in this tab yet (a cart filled before signing in, on /guest_enrollment).
+  const unchosen =
+    buyer.kind === "parent" &&
+    buyer.children.length > 1 &&
+    !buyer.children.some((c) => c.USER_NO === chosenChild);
+  if (buyer.kind === "parent" && unchosen) {
+    return <ChooseChild options={buyer.children} onChoose={buyer.chooseChild} />;
   }
   const lines = cartLines(cart);
   if (lines.length === 0) {

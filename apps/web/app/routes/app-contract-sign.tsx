@@ -18,15 +18,17 @@ function idParam(value: string | null): number | null {
 }
 
 /**
- * /_app/contracts/sign?userId= (or ?contractId=): the contract waiting for the student's
+ * /_app/contracts/sign?userId= (with &paymentId= from a receipt, or ?contractId= from the list):
+ * that payment's or that contract's, else the oldest contract waiting for the student's
  * signature (a parent: for the child given, else the chosen child), its full text, the name and
- * the agreement. /payment_finish and the home link here after a payment.
+ * the agreement. /payment_finish links here with its payment.
  */
 export default function AppContractSign() {
   const [params] = useSearchParams();
   const subject = useAccountSubject();
   const auth = useRootStore((state) => state.auth.data);
   const contractId = idParam(params.get("contractId"));
+  const paymentId = idParam(params.get("paymentId"));
   if (subject.kind === "guest") {
     const query = params.toString();
     return (
@@ -59,9 +61,10 @@ export default function AppContractSign() {
   }
   return (
     <SignContract
-      key={`${userId}-${contractId}`}
+      key={`${userId}-${contractId}-${paymentId}`}
       userId={userId}
       contractId={contractId === null ? null : String(contractId)}
+      paymentId={paymentId === null ? null : String(paymentId)}
       suggestedName={auth?.USER_NAME}
     />
   );

@@ -6,6 +6,7 @@ import { MyLessons } from "../features/account/components/my-lessons";
 import { useAccountSubject } from "../features/account/subject";
 import { USER_TYPE_LABELS } from "../features/accounts/labels";
 import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
+import { SubscriptionsPanel } from "../features/payments/components/subscriptions-panel";
 import "../features/account/account.css";
 import "../features/contracts/contracts.css";
 import { refreshUserInfo } from "../lib/user-info";
@@ -15,7 +16,8 @@ import { useRootStore } from "../stores/root-store";
  * Home of the app shell. Signed in: who the person is (name, type, email), the user info
  * fetched from /main/getUserInfo (refreshed on every visit; a failure logs out, SPEC.md §4);
  * for a student or a parent's chosen child (child switcher; CHILDREN of the login response):
- * 계약서 서명하기 when a contract waits (contractToSign), 내 수업 (LECTURE_INFO) and shortcuts to
+ * 계약서 서명하기 when a contract waits (contractToSign), 내 수업 (LECTURE_INFO), 자동 결제 (monthly
+ * renewals: next and last charge, 해지) and shortcuts to
  * payments, contracts, the billing card and the profile. Signed out: the way to sign in.
  */
 export default function AppHome() {
@@ -96,6 +98,18 @@ export default function AppHome() {
               retry={retry}
               headingId="lectures-title"
               title={subject.kind === "parent" ? `${subject.name} 학생의 수업` : "내 수업"}
+            />
+            <SubscriptionsPanel
+              key={`subscriptions-${subject.userNo}`}
+              userId={subject.userNo}
+              onChanged={() => {
+                // The lessons' next charge date goes with the renewals: read them again.
+                if (subject.kind === "student") {
+                  void refreshUserInfo({
+                    navigate: (path) => void navigate(path, { replace: true }),
+                  });
+                } else retry();
+              }}
             />
           </>
         ) : null}

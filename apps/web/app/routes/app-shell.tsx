@@ -1,7 +1,7 @@
 import { ApolloProvider } from "@apollo/client/react";
 import { isStaffUserType } from "@seoltab/domain";
-import { useCallback, useState } from "react";
-import { NavLink, Outlet, useNavigate } from "react-router";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Logo } from "../components/marketing/logo";
 import { SessionCheck } from "../features/accounts/components/session-check";
 import { USER_TYPE_LABELS } from "../features/accounts/labels";
@@ -40,68 +40,133 @@ export default function AppShell() {
   );
 }
 
+/**
+ * Keeps `--app-header-bottom` (px) on the document root equal to the sticky header's height, so
+ * toasts open below it instead of over 로그아웃 (ui.css), whatever the header's rows.
+ */
+function useHeaderHeightVariable(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const update = () =>
+      root.style.setProperty("--app-header-bottom", `${Math.ceil(element.offsetHeight)}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--app-header-bottom");
+    };
+  }, [header]);
+}
+
+/**
+ * The menu row scrolls sideways on narrow screens (app-shell.css): tells which sides have more
+ * links (`data-more-start` / `data-more-end`, drawn as a fade and an arrow cue) and brings the
+ * current page's link into view after each navigation.
+ */
+function useScrollableMenu(nav: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const [more, setMore] = useState({ start: false, end: false });
+  useEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    const update = () => {
+      const max = element.scrollWidth - element.clientWidth;
+      setMore({ start: element.scrollLeft > 1, end: element.scrollLeft < max - 1 });
+    };
+    update();
+    element.addEventListener("scroll", update, { passive: true });
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener("scroll", update);
+      observer?.disconnect();
+    };
+  }, [nav]);
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const element = nav.current;
+    if (!current || !element || element.scrollWidth <= element.clientWidth) return;
+    const left = current.offsetLeft - (element.clientWidth - current.offsetWidth) / 2;
+    element.scrollTo({ left: Math.max(0, left) });
+  }, [nav, pathname]);
+  return more;
+}
+
 function AppShellLayout({ signOut }: { signOut: () => void }) {
   const auth = useRootStore((state) => state.auth);
   const signedIn = auth.flag && auth.data !== null;
+  const header = useRef<HTMLElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  useHeaderHeightVariable(header);
+  const more = useScrollableMenu(nav);
   return (
     <div className="app-shell">
-      <header className="app-header">
+      <header className="app-header" ref={header}>
         <div className="container app-header__inner">
           <Logo />
-          <nav aria-label="학습 공간 메뉴" className="app-header__nav">
-            <ul className="app-header__links">
-              <li>
-                <NavLink to="/_app" end className="app-header__link">
-                  내 학습 공간
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/_app/enrollment" className="app-header__link">
-                  수강 신청
-                </NavLink>
-              </li>
-              {signedIn ? (
+          <div
+            className="app-header__menu"
+            data-more-start={more.start || undefined}
+            data-more-end={more.end || undefined}
+          >
+            <nav aria-label="학습 공간 메뉴" className="app-header__nav" ref={nav}>
+              <ul className="app-header__links">
                 <li>
-                  <NavLink to="/_app/payments" className="app-header__link">
-                    결제 내역
+                  <NavLink to="/_app" end className="app-header__link">
+                    내 학습 공간
                   </NavLink>
                 </li>
-              ) : null}
-              {signedIn ? (
                 <li>
-                  <NavLink to="/_app/contracts" className="app-header__link">
-                    계약서
+                  <NavLink to="/_app/enrollment" className="app-header__link">
+                    수강 신청
                   </NavLink>
                 </li>
-              ) : null}
-              {signedIn ? (
+                {signedIn ? (
+                  <li>
+                    <NavLink to="/_app/payments" className="app-header__link">
+                      결제 내역
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn ? (
+                  <li>
+                    <NavLink to="/_app/contracts" className="app-header__link">
+                      계약서
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn ? (
+                  <li>
+                    <NavLink to="/_app/billing-card" className="app-header__link">
+                      결제 카드
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn ? (
+                  <li>
+                    <NavLink to="/_app/profile" className="app-header__link">
+                      내 정보
+                    </NavLink>
+                  </li>
+                ) : null}
                 <li>
-                  <NavLink to="/_app/billing-card" className="app-header__link">
-                    결제 카드
+                  <NavLink to="/seoltab_faq_st" className="app-header__link">
+                    자주 묻는 질문
                   </NavLink>
                 </li>
-              ) : null}
-              {signedIn ? (
-                <li>
-                  <NavLink to="/_app/profile" className="app-header__link">
-                    내 정보
-                  </NavLink>
-                </li>
-              ) : null}
-              <li>
-                <NavLink to="/seoltab_faq_st" className="app-header__link">
-                  자주 묻는 질문
-                </NavLink>
-              </li>
-              {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                <li>
-                  <NavLink to="/_app/admin/consultations" className="app-header__link">
-                    상담 신청 관리
-                  </NavLink>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
+                    <NavLink to="/_app/admin/consultations" className="app-header__link">
+                      상담 신청 관리
+                    </NavLink>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+          </div>
           {signedIn && auth.data ? (
             <div className="app-header__account">
               <p className="app-header__who">

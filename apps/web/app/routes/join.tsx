@@ -14,13 +14,15 @@ function userTypeParam(value: string | null): JoinUserType | null {
 
 /**
  * /JoinPage (light global style): the join flow; `?type=STUDENT|TEACHER|PARENT` preselects the
- * user type. `?step=parent_consent&child=<USER_NO>` is the parent's consent for an under-14
- * child's account.
+ * user type. `?step=parent_consent&child=<USER_NO>&ticket=<signed ticket>` (the link texted to
+ * the parent) is the parent's consent for an under-14 child's account.
  */
 export default function JoinPage() {
   const [params] = useSearchParams();
   if (params.get("step") === "parent_consent") {
-    return <ParentConsentFlow childParam={params.get("child")} />;
+    return (
+      <ParentConsentFlow childParam={params.get("child")} ticketParam={params.get("ticket")} />
+    );
   }
   return (
     <JoinFlow key={params.get("type") ?? ""} initialType={userTypeParam(params.get("type"))} />

@@ -23,7 +23,7 @@ const PROGRAM = winterProgram("elementary");
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("초등학생 겨울방학 수업"),
-    `초등 4~6학년 겨울방학 8주 1:1 수업. 서울대 선생님과 기초 개념과 공부 습관을 잡아요. 한 달 ${formatWon(PROGRAM.monthlyWon)}, 12개월 신청 시 5% 할인.`,
+    `초등 4~6학년 겨울방학 8주 1:1 수업. 서울대 선생님과 기초 개념과 공부 습관을 잡아요. 8주 과정 ${formatWon(PROGRAM.courseWon)}(한 달 ${formatWon(PROGRAM.monthlyWon)}).`,
     { path: location.pathname },
   );
 
@@ -53,9 +53,14 @@ export default function PromotionWinterBasicschool() {
         id="basicschool-fees"
         tone="muted"
         title="수강료"
-        lead={`초등 수업은 한 달 ${formatWon(PROGRAM.monthlyWon)}이에요. 겨울방학 8주 과정은 2개월 수강료와 같아요.`}
+        lead={`초등 수업은 한 달 ${formatWon(PROGRAM.monthlyWon)}이에요. 겨울방학 8주 과정은 ${PROGRAM.item.months}개월 수강료 ${formatWon(PROGRAM.courseWon)}을 한 번 결제해요.`}
       >
-        <FeeTable caption="초등 겨울방학 수업 수강료" rows={feeRows(PROGRAM.monthlyWon)} />
+        <FeeTable caption="초등 겨울방학 수업 수강료" rows={feeRows(PROGRAM)} />
+        <p className="fee-table__cta">
+          <ButtonLink to={PROGRAM.enrollHref} size="lg">
+            {`${PROGRAM.label} 8주 과정 신청하기`}
+          </ButtonLink>
+        </p>
         <Notes items={WINTER_NOTES} />
       </Section>
       <Section id="basicschool-focus" title="초등 겨울방학에 집중할 것">

@@ -23,7 +23,7 @@ const PROGRAM = winterProgram("special");
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(
     pageTitle("특목고·자사고 겨울방학 수업"),
-    `특목고·자사고 재학생과 진학 예정자를 위한 겨울방학 8주 1:1 수업. 심화 학습, 내신, 입시 준비를 서울대 선생님과 계획해요. 한 달 ${formatWon(PROGRAM.monthlyWon)}.`,
+    `특목고·자사고 재학생과 진학 예정자를 위한 겨울방학 8주 1:1 수업. 심화 학습, 내신, 입시 준비를 서울대 선생님과 계획해요. 8주 과정 ${formatWon(PROGRAM.courseWon)}(한 달 ${formatWon(PROGRAM.monthlyWon)}).`,
     { path: location.pathname },
   );
 
@@ -53,9 +53,14 @@ export default function PromotionWinterSpecialschool() {
         id="specialschool-fees"
         tone="muted"
         title="수강료"
-        lead={`특목고·자사고 수업은 한 달 ${formatWon(PROGRAM.monthlyWon)}이에요. 겨울방학 8주 과정은 2개월 수강료와 같아요.`}
+        lead={`특목고·자사고 수업은 한 달 ${formatWon(PROGRAM.monthlyWon)}이에요. 겨울방학 8주 과정은 ${PROGRAM.item.months}개월 수강료 ${formatWon(PROGRAM.courseWon)}을 한 번 결제해요.`}
       >
-        <FeeTable caption="특목고·자사고 겨울방학 수업 수강료" rows={feeRows(PROGRAM.monthlyWon)} />
+        <FeeTable caption="특목고·자사고 겨울방학 수업 수강료" rows={feeRows(PROGRAM)} />
+        <p className="fee-table__cta">
+          <ButtonLink to={PROGRAM.enrollHref} size="lg">
+            {`${PROGRAM.label} 8주 과정 신청하기`}
+          </ButtonLink>
+        </p>
         <Notes items={WINTER_NOTES} />
       </Section>
       <Section id="specialschool-focus" title="방학 동안 함께 준비해요">

@@ -1,4 +1,3 @@
-import { lecturePrice } from "@seoltab/domain";
 import { Link } from "react-router";
 import { ButtonLink } from "../components/marketing/button-link";
 import { CtaBand } from "../components/marketing/cta-band";
@@ -53,7 +52,7 @@ export default function PromotionWinter() {
         id="winter-fees"
         tone="muted"
         title="학년별 수강료"
-        lead="수강료는 한 달 단위예요. 겨울방학 8주 과정은 2개월 수강료와 같아요."
+        lead={`겨울방학 8주 과정은 ${WINTER_2026.courseMonths}개월 수강료를 한 번 결제해요. 신청을 누르면 그 과정이 골라진 수강 신청으로 이어져요.`}
       >
         <div className="fee-table__scroll">
           <table className="fee-table">
@@ -67,6 +66,9 @@ export default function PromotionWinter() {
                 <th scope="col" className="fee-table__amount">
                   겨울방학 8주
                 </th>
+                <th scope="col" className="fee-table__action">
+                  <span className="visually-hidden">수강 신청</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -78,9 +80,12 @@ export default function PromotionWinter() {
                   </th>
                   <td className="fee-table__amount">{formatWon(program.monthlyWon)}</td>
                   <td className="fee-table__amount">
-                    <strong>
-                      {formatWon(lecturePrice(program.monthlyWon, WINTER_2026.courseMonths))}
-                    </strong>
+                    <strong>{formatWon(program.courseWon)}</strong>
+                  </td>
+                  <td className="fee-table__action">
+                    <ButtonLink to={program.enrollHref}>
+                      신청<span className="visually-hidden"> ({program.label} 겨울방학 8주)</span>
+                    </ButtonLink>
                   </td>
                 </tr>
               ))}

@@ -116,7 +116,10 @@ export default function ServiceIntroduction() {
               term: "수강 기간",
               detail: "기본 3개월이에요. 12개월로 신청하면 수강료가 5% 할인돼요.",
             },
-            { term: "결제 수단", detail: "정기결제 카드, 현금, 가상계좌 중에서 골라요." },
+            {
+              term: "결제 수단",
+              detail: "등록한 카드(정기결제), 일회성 카드 결제, 가상계좌 중에서 골라요.",
+            },
             {
               term: "환불",
               detail:

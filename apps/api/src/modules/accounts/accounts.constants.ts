@@ -31,6 +31,9 @@ export const VERIFICATION_TOKEN_TTL_MS = 30 * 60 * 1000;
 /** Verification rows are deleted a day after they were created. */
 export const VERIFICATION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
+/** Consent requests re-sent to a parent (on the pending child's sign-in) per child per hour. */
+export const CONSENT_RESENDS_PER_HOUR = 3;
+
 /** Availability checks (email, nickname) per client address within 10 min. */
 export const AVAILABILITY_CHECKS_PER_ADDRESS = 60;
 export const AVAILABILITY_WINDOW_MS = 10 * 60 * 1000;
@@ -43,6 +46,8 @@ export const VERIFICATION_PURPOSES = [
   "PARENT_CONSENT",
   "CHANGE_PASSWORD",
   "FIND_CHILD",
+  /** 아이디 찾기: the emails of the accounts whose verified phone this is (masked). */
+  "FIND_EMAIL",
   /** The callback phone of a consultation request (modules/consultations). */
   "CONSULTATION",
 ] as const;

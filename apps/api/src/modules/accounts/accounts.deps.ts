@@ -6,6 +6,7 @@ import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import type { AccessTokenIssuer } from "./access-tokens.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
+import type { ConsentTickets } from "./consent-tickets.ts";
 import type { PasswordHasher } from "./password-hasher.ts";
 import type { SmsSender } from "./sms.ts";
 
@@ -15,6 +16,8 @@ export interface AccountsDeps {
   hasher: PasswordHasher;
   issuer: AccessTokenIssuer;
   sms: SmsSender;
+  /** Signed links of the parent-consent request texted to a parent (consent-tickets.ts). */
+  consentTickets: ConsentTickets;
   limiters: {
     /** Failed sign-ins per account (email), 15 min window. */
     loginAccount: AttemptLimiter;
@@ -26,6 +29,8 @@ export interface AccountsDeps {
     availabilityAddress: AttemptLimiter;
     /** SMS-certification log writes per client address, 1 h window. */
     smsLogsAddress: AttemptLimiter;
+    /** Consent requests re-sent per pending child (USER_NO), 1 h window. */
+    consentResends: AttemptLimiter;
   };
 }
 

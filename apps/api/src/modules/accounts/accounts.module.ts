@@ -13,6 +13,7 @@ import { createAccessTokenIssuer } from "./access-tokens.ts";
 import type { AccountsDeps } from "./accounts.deps.ts";
 import { AVAILABILITY_WINDOW_MS, LOGIN_WINDOW_MS } from "./accounts.constants.ts";
 import { accountsResolvers, accountsSchema } from "./accounts.graphql.ts";
+import { createConsentTickets } from "./consent-tickets.ts";
 import { memoryAttemptLimiter } from "./attempt-limiter.ts";
 import authPlugin from "./auth.plugin.ts";
 import { devSmsOutboxRoutes } from "./dev.routes.ts";
@@ -131,12 +132,19 @@ export async function createAccounts(
       clock,
     }),
     sms,
+    consentTickets: createConsentTickets({
+      keys,
+      issuer: config.baseUrls.accounts,
+      publicOrigin: config.publicOrigin,
+      clock,
+    }),
     limiters: {
       loginAccount: memoryAttemptLimiter(LOGIN_WINDOW_MS),
       loginAddress: memoryAttemptLimiter(LOGIN_WINDOW_MS),
       codeSendsAddress: memoryAttemptLimiter(HOUR_MS),
       availabilityAddress: memoryAttemptLimiter(AVAILABILITY_WINDOW_MS),
       smsLogsAddress: memoryAttemptLimiter(HOUR_MS),
+      consentResends: memoryAttemptLimiter(HOUR_MS),
     },
   };
   return {

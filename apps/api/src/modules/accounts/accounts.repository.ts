@@ -23,6 +23,17 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
+/** Accounts whose phone was verified and is `phone` (digits), oldest first. */
+export async function findUsersByPhone(db: Database, phone: string): Promise<UserRow[]> {
+  const u = schema.users;
+  return db
+    .select()
+    .from(u)
+    .where(and(eq(u.phone, phone), isNotNull(u.phoneVerifiedAt)))
+    .orderBy(asc(u.id))
+    .limit(20);
+}
+
 /** The user whose id (USER_NO) is `id`, if any. */
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(schema.users).where(eq(schema.users.id, id)).limit(1);

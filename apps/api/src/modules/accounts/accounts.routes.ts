@@ -1,7 +1,7 @@
 /**
  * Accounts calls on the main REST backend (SPEC.md §7; docs/api/accounts.md "Main REST" and
  * "Join and phone verification"), all POST, all in the ONUEI_RES envelope:
- * /login, /getUserInfo, /user_status, /iamport_sms_certification_log,
+ * /login, /getUserInfo, /user_status, /user_contact, /iamport_sms_certification_log,
  * /verification/send_code, /verification/verify_code, /join/check_email, /join/check_nickname,
  * /join, /join/parent_consent. Handlers only validate, call a service and shape the answer.
  */
@@ -21,12 +21,16 @@ import {
   joinOutput,
   loginInput,
   loginOutput,
+  parentConsentInfoInput,
+  parentConsentInfoOutput,
   parentConsentInput,
   sendCodeInput,
   sendCodeOutput,
   smsCertificationLogInput,
   smsCertificationLogOutput,
   userInfoOutput,
+  userContactInput,
+  userContactOutput,
   userStatusInput,
   userStatusOutput,
   verifyCodeInput,
@@ -34,6 +38,8 @@ import {
 } from "./accounts.schemas.ts";
 import { authenticate, bearerToken } from "./auth.plugin.ts";
 import {
+  checkConsentPhone,
+  consentInfo,
   isEmailAvailable,
   isNicknameAvailable,
   join,
@@ -143,6 +149,15 @@ export async function accountsMainRoutes(
     );
   });
 
+  // The caller's own contact (never another's), e.g. a parent's name and phone on the
+  // enrollment form; no-store, and the web keeps it only in the form.
+  app.post("/user_contact", { preHandler: app.requireAuth }, async (request, reply) => {
+    parseBody(userContactInput, request);
+    const user = await getOwnAccount(deps, request.auth!);
+    reply.header("cache-control", "no-store");
+    return success(userContactOutput.parse({ USER_NAME: user.name, PHONE_NUM: user.phone }));
+  });
+
   app.post("/iamport_sms_certification_log", async (request) => {
     const input = parseBody(smsCertificationLogInput, request);
     const caller = bearerToken(request) ? await authenticate(request) : null;
@@ -163,6 +178,9 @@ export async function accountsMainRoutes(
 
   app.post("/verification/send_code", async (request) => {
     const input = parseBody(sendCodeInput, request);
+    if (input.CONSENT_TICKET !== undefined) {
+      await checkConsentPhone(deps, input.CONSENT_TICKET, input.PHONE_NUM);
+    }
     const sent = await sendCode(
       deps,
       { phone: input.PHONE_NUM, purpose: input.PURPOSE },
@@ -246,8 +264,29 @@ export async function accountsMainRoutes(
       requestContext(request),
     );
     return success(
-      joinOutput.parse({ USER_NO: joined.userNo, STATUS: joined.status }),
+      joinOutput.parse({
+        USER_NO: joined.userNo,
+        STATUS: joined.status,
+        ...(joined.consent
+          ? { CONSENT_URL: joined.consent.url, CONSENT_SMS_SENT: joined.consent.smsSent }
+          : {}),
+      }),
       joined.status === "ACTIVE" ? "회원가입이 완료되었어요." : "보호자 동의 후 가입이 완료돼요.",
+    );
+  });
+
+  app.post("/join/parent_consent_info", async (request, reply) => {
+    const input = parseBody(parentConsentInfoInput, request);
+    throttleChecks(request);
+    const info = await consentInfo(deps, input.CONSENT_TICKET);
+    reply.header("cache-control", "no-store");
+    return success(
+      parentConsentInfoOutput.parse({
+        CHILD_USER_NO: info.childUserNo,
+        CHILD_NAME: info.childName,
+        PARENT_PHONE: info.parentPhone,
+        STATUS: info.status,
+      }),
     );
   });
 

@@ -144,6 +144,15 @@ export const userInfoOutput = z.object({
 
 export const userStatusInput = z.strictObject({});
 
+/** POST /main/user_contact: the caller's own name and full phone, to prefill forms. */
+export const userContactInput = z.strictObject({});
+
+export const userContactOutput = z.object({
+  USER_NAME: z.string(),
+  /** Digits (01012345678), or null when the account has no phone. */
+  PHONE_NUM: z.string().nullable(),
+});
+
 export const userStatusOutput = z.object({
   USER_NO: z.number().int(),
   USER_TYPE: z.string(),
@@ -167,10 +176,23 @@ export const smsCertificationLogOutput = z.object({ LOG_ID: z.number().int() });
 
 // ---- verification ---------------------------------------------------------------------------
 
-export const sendCodeInput = z.strictObject({
-  PHONE_NUM: phoneField,
-  PURPOSE: z.enum(VERIFICATION_PURPOSES),
-});
+/** A parent-consent ticket (signed link; consent-tickets.ts). */
+const consentTicketField = z
+  .string()
+  .max(2048, "보호자 동의 링크가 올바르지 않아요.")
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "보호자 동의 링크가 올바르지 않아요.");
+
+export const sendCodeInput = z
+  .strictObject({
+    PHONE_NUM: phoneField,
+    PURPOSE: z.enum(VERIFICATION_PURPOSES),
+    /** With PURPOSE PARENT_CONSENT: the phone must be the one the child gave. */
+    CONSENT_TICKET: consentTicketField.optional(),
+  })
+  .refine((v) => v.CONSENT_TICKET === undefined || v.PURPOSE === "PARENT_CONSENT", {
+    path: ["CONSENT_TICKET"],
+    message: "CONSENT_TICKET 은 PARENT_CONSENT 인증에만 보낼 수 있어요.",
+  });
 
 export const sendCodeOutput = z.object({
   VERIFICATION_ID: z.string(),
@@ -217,7 +239,25 @@ export const joinInput = z.strictObject({
   AGREED_TERMS: z.strictObject({ SEOLTAB: termIds("SEOLTAB"), ONUEI: termIds("ONUEI") }),
 });
 
-export const joinOutput = z.object({ USER_NO: z.number().int(), STATUS: z.string() });
+export const joinOutput = z.object({
+  USER_NO: z.number().int(),
+  STATUS: z.string(),
+  /** Under 14: the consent page link that was texted to the parent phone. */
+  CONSENT_URL: z.string().optional(),
+  /** Under 14: whether the SMS provider took the consent request. */
+  CONSENT_SMS_SENT: z.boolean().optional(),
+});
+
+export const parentConsentInfoInput = z.strictObject({ CONSENT_TICKET: consentTicketField });
+
+export const parentConsentInfoOutput = z.object({
+  CHILD_USER_NO: z.number().int(),
+  /** Masked: 최*람. */
+  CHILD_NAME: z.string(),
+  /** Masked: 010-****-5678. */
+  PARENT_PHONE: z.string(),
+  STATUS: z.enum(["PENDING", "CONSENTED"]),
+});
 
 export const parentConsentInput = z.strictObject({
   CHILD_USER_NO: userNoField,
@@ -266,6 +306,20 @@ export const userByParentNumberInput = z.strictObject({
 export const userByParentNumberOutput = z.object({
   USERS: z.array(
     z.object({ USER_NO: z.number().int(), USER_NAME: z.string(), EMAIL_ID: z.string() }),
+  ),
+});
+
+export const findEmailInput = z.strictObject({ VERIFICATION_TOKEN: opaqueTokenField });
+
+export const findEmailOutput = z.object({
+  ACCOUNTS: z.array(
+    z.object({
+      /** Masked: ha***@example.com. */
+      EMAIL_ID: z.string(),
+      USER_TYPE: z.string(),
+      /** ISO instant of the join. */
+      JOINED_AT: z.string(),
+    }),
   ),
 });
 

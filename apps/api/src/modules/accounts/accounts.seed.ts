@@ -161,3 +161,20 @@ export async function seedDemoSecondChild(db: Database): Promise<void> {
       .values({ parentUserId: parent.id, childUserId: child.id });
   }
 }
+
+/** Every demo sign-in email, in the order the local start banner lists them. */
+export function demoEmails(): string[] {
+  const [student, ...others] = DEMO_ACCOUNTS.map((a) => a.email);
+  return [student!, DEMO_SECOND_CHILD.email, ...others];
+}
+
+/** The lines `npm start` prints in local mode (server.ts): the address, the database, the demo accounts. */
+export function localStartBanner(address: string, database: string): string {
+  return [
+    "",
+    `  설탭 로컬 서버: ${address}`,
+    `  데이터베이스: ${database}`,
+    `  데모 계정 (비밀번호 ${DEMO_PASSWORD}): ${demoEmails().join(", ")}`,
+    "",
+  ].join("\n");
+}

@@ -9,6 +9,8 @@ import {
   PASSWORD_PROBLEM_MESSAGES,
   TERMS,
   isUnderFourteen,
+  maskMobile,
+  maskName,
   missingRequiredTerms,
   passwordProblems,
   type TermService,
@@ -50,6 +52,14 @@ export interface JoinInput {
   agreedTerms: Record<TermService, string[]>;
 }
 
+/** The outcome of a join. */
+export interface JoinResult {
+  userNo: number;
+  status: AccountStatus;
+  /** Under 14: the consent page link texted to the parent, and whether the SMS was taken. */
+  consent?: { url: string; smsSent: boolean };
+}
+
 const taken = (code: "email_taken" | "nickname_taken") =>
   new AppError(
     "conflict",
@@ -84,14 +94,15 @@ export async function isNicknameAvailable(deps: AccountsDeps, nickname: string):
  * one transaction, the phone verification token (400 `verification_invalid`, consumed only if
  * the account is created), the user, the agreed terms and the parent links.
  * Under 14 (Asia/Seoul, on the clock's date): students only, PARENT_PHONE_NUM required, status
- * PENDING_PARENT_CONSENT; otherwise ACTIVE.
- * @returns USER_NO and STATUS
+ * PENDING_PARENT_CONSENT, and the consent request is texted to the parent phone (`consent`).
+ * Otherwise ACTIVE.
+ * @returns USER_NO and STATUS (and, pending, the consent link and whether the SMS went out)
  */
 export async function join(
   deps: AccountsDeps,
   input: JoinInput,
   ctx: RequestContext,
-): Promise<{ userNo: number; status: AccountStatus }> {
+): Promise<JoinResult> {
   const now = deps.clock.now();
   const problems = passwordProblems(input.password, input.email);
   if (problems.length > 0) {
@@ -192,16 +203,114 @@ export async function join(
     }
     return created;
   });
+  let consent: JoinResult["consent"];
+  if (status === "PENDING_PARENT_CONSENT" && user.parentPhone) {
+    consent = await sendConsentRequest(deps, user.id, user.name, user.parentPhone);
+  }
   await insertAuditLog(deps.db, {
     kind: "SECURITY",
     initiator: "USER",
     actorUserId: user.id,
     action: "join",
     target: `user:${user.id}`,
-    detail: { userType: user.userType, status, ip: ctx.ip },
+    detail: {
+      userType: user.userType,
+      status,
+      consentSmsSent: consent?.smsSent ?? null,
+      ip: ctx.ip,
+    },
     requestId: ctx.requestId,
   });
-  return { userNo: user.id, status };
+  return consent ? { userNo: user.id, status, consent } : { userNo: user.id, status };
+}
+
+/** The SMS text asking a parent to consent (Korean; the child's name masked). */
+export function consentRequestMessage(childName: string, url: string): string {
+  return `[설탭] ${maskName(childName)} 학생이 설탭 가입을 신청했어요. 만 14세 미만이라 보호자 동의가 필요해요. 아래 주소에서 휴대폰 인증 후 동의해 주세요. ${url}`;
+}
+
+/**
+ * Texts the consent request to the parent phone an under-14 child gave (through the SMS port)
+ * with a signed link (consent-tickets.ts). A failing SMS provider does not undo the join: the
+ * answer says it was not sent and the child can pass the link on.
+ */
+export async function sendConsentRequest(
+  deps: AccountsDeps,
+  childUserNo: number,
+  childName: string,
+  parentPhone: string,
+): Promise<{ url: string; smsSent: boolean }> {
+  const ticket = await deps.consentTickets.issue(childUserNo);
+  const url = deps.consentTickets.url(childUserNo, ticket);
+  try {
+    await deps.sms.send(parentPhone, consentRequestMessage(childName, url));
+    return { url, smsSent: true };
+  } catch {
+    return { url, smsSent: false };
+  }
+}
+
+/** What the consent page may show the holder of a consent link. */
+export interface ConsentInfo {
+  childUserNo: number;
+  /** Masked: 최*람. */
+  childName: string;
+  /** Masked: 010-****-5678. */
+  parentPhone: string;
+  status: "PENDING" | "CONSENTED";
+}
+
+const invalidTicket = () =>
+  new AppError("validation", "consent_link_invalid", ACCOUNT_MESSAGES.consentLinkInvalid, [
+    { field: "CONSENT_TICKET", message: ACCOUNT_MESSAGES.consentLinkInvalid },
+  ]);
+
+/** The pending or consented under-14 account a consent ticket names. */
+async function childOfTicket(deps: AccountsDeps, ticket: string) {
+  const childUserNo = await deps.consentTickets.verify(ticket);
+  if (childUserNo === null) throw invalidTicket();
+  const child = await findUserById(deps.db, childUserNo);
+  if (!child || !child.parentPhone) throw invalidTicket();
+  return child;
+}
+
+/**
+ * The consent page's header (POST /main/join/parent_consent_info): whose account (masked name),
+ * which phone is expected (masked), and whether the consent was already given.
+ * @throws AppError validation `consent_link_invalid` (forged, expired or unknown)
+ */
+export async function consentInfo(deps: AccountsDeps, ticket: string): Promise<ConsentInfo> {
+  const child = await childOfTicket(deps, ticket);
+  return {
+    childUserNo: child.id,
+    childName: maskName(child.name),
+    parentPhone: maskMobile(child.parentPhone!),
+    status: child.status === "PENDING_PARENT_CONSENT" ? "PENDING" : "CONSENTED",
+  };
+}
+
+/**
+ * Before a PARENT_CONSENT code is sent with a consent ticket: the phone must be the one the child
+ * gave, and the consent still pending — so a wrong number is caught at verification, not at
+ * submit.
+ * @throws AppError validation `consent_link_invalid` | `parent_phone_mismatch`; conflict
+ *   `consent_not_pending`
+ */
+export async function checkConsentPhone(
+  deps: AccountsDeps,
+  ticket: string,
+  phone: string,
+): Promise<void> {
+  const child = await childOfTicket(deps, ticket);
+  if (child.status !== "PENDING_PARENT_CONSENT") {
+    throw new AppError("conflict", "consent_not_pending", ACCOUNT_MESSAGES.consentAlreadyGiven);
+  }
+  if (child.parentPhone !== phone) {
+    const message = ACCOUNT_MESSAGES.parentPhoneMismatch(maskMobile(child.parentPhone!));
+    throw new AppError("validation", "parent_phone_mismatch", message, [
+      { field: "PHONE_NUM", message },
+    ]);
+  }
 }
 
 /** Links a student to every PARENT account whose verified phone is `parentPhone`. */

@@ -136,13 +136,11 @@ describe("POST /main/login", () => {
     const before = await refreshRows();
     hasherCalls.verify = 0;
     hasherCalls.verifyDummy = 0;
-    const timed = async (email: string) => {
-      const start = performance.now();
-      const res = await login(email, "Wrong-pass1!", "10.1.0.3");
-      return { res, ms: performance.now() - start };
-    };
-    const unknown = await timed(uniqueEmail("nobody"));
-    const wrong = await timed("tutor@example.com");
+    const attempt = async (email: string) => ({
+      res: await login(email, "Wrong-pass1!", "10.1.0.3"),
+    });
+    const unknown = await attempt(uniqueEmail("nobody"));
+    const wrong = await attempt("tutor@example.com");
     expect(hasherCalls).toEqual({ verify: 1, verifyDummy: 1 });
     for (const { res } of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
@@ -154,8 +152,8 @@ describe("POST /main/login", () => {
       expect(refreshCookieOf(res)).toBeUndefined();
     }
     expect(unknown.res.body).toBe(wrong.res.body);
-    // Both paths pay for one argon2id verification (a loose bound: timing varies on CI).
-    expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.3);
+    // Both paths pay for one argon2id verification: counted above (hasherCalls), not timed, since
+    // wall-clock timing on a shared 2-core CI machine is noise (a timing bound failed CI once).
     expect(await refreshRows()).toBe(before);
   });
 
@@ -609,6 +607,10 @@ describe("logs", () => {
       "/dev/sms-outbox?phone=[redacted]&x=1",
     );
     expect(redactUrl("/a?token=abc&Code=1")).toBe("/a?token=[redacted]&Code=[redacted]");
+    // The parent-consent link's ticket (issue #11).
+    expect(redactUrl("/JoinPage?step=parent_consent&child=7&ticket=a.b.c")).toBe(
+      "/JoinPage?step=parent_consent&child=7&ticket=[redacted]",
+    );
     expect(redactUrl("/main/login")).toBe("/main/login");
   });
 });

@@ -5,6 +5,8 @@
  *   VERIFICATION_TOKEN (CHANGE_PASSWORD) + NEW_PASSWORD; RESPONSE `{ CHANGED: true }`.
  * POST /get_user_by_parent_number — PARENT_PHONE_NUM + VERIFICATION_TOKEN (FIND_CHILD);
  *   RESPONSE `{ USERS: [{ USER_NO, USER_NAME (masked), EMAIL_ID (masked) }] }`.
+ * POST /find_email — VERIFICATION_TOKEN (FIND_EMAIL); RESPONSE
+ *   `{ ACCOUNTS: [{ EMAIL_ID (masked), USER_TYPE, JOINED_AT }] }` (아이디 찾기).
  */
 import type { FastifyInstance } from "fastify";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
@@ -15,11 +17,13 @@ import { requestContext } from "./accounts.routes.ts";
 import {
   changePasswordInput,
   changePasswordOutput,
+  findEmailInput,
+  findEmailOutput,
   userByParentNumberInput,
   userByParentNumberOutput,
 } from "./accounts.schemas.ts";
 import { authenticate } from "./auth.plugin.ts";
-import { changePassword, findChildrenByParentPhone } from "./users.service.ts";
+import { changePassword, findChildrenByParentPhone, findEmailsByPhone } from "./users.service.ts";
 
 /** Registers the accounts calls inside the `/serverless` REST backend (see module note). */
 export async function accountsServerlessRoutes(
@@ -78,6 +82,26 @@ export async function accountsServerlessRoutes(
           EMAIL_ID: u.maskedEmail,
         })),
       }),
+    );
+  });
+
+  app.post("/find_email", async (request, reply) => {
+    const input = parseBody(findEmailInput, request);
+    const accounts = await findEmailsByPhone(
+      deps,
+      { verificationToken: input.VERIFICATION_TOKEN },
+      requestContext(request),
+    );
+    reply.header("cache-control", "no-store");
+    return success(
+      findEmailOutput.parse({
+        ACCOUNTS: accounts.map((a) => ({
+          EMAIL_ID: a.maskedEmail,
+          USER_TYPE: a.userType,
+          JOINED_AT: a.joinedAt.toISOString(),
+        })),
+      }),
+      accounts.length > 0 ? "가입한 계정을 찾았어요." : "이 번호로 가입한 계정이 없어요.",
     );
   });
 }

@@ -4,11 +4,12 @@
  * families with rotation and reuse detection, sign-out.
  */
 import { randomUUID } from "node:crypto";
-import { isUserType, maskEmail } from "@seoltab/domain";
+import { isUserType, maskEmail, maskMobile } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { insertAuditLog } from "../audit/audit.repository.ts";
 import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
 import {
+  CONSENT_RESENDS_PER_HOUR,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
   REFRESH_TOKEN_TTL_MS,
@@ -27,6 +28,7 @@ import {
   revokeFamily,
   setRotatedTo,
 } from "./refresh-tokens.repository.ts";
+import { sendConsentRequest } from "./join.service.ts";
 import { OPAQUE_TOKEN_SHAPE, newOpaqueToken, sha256Hex } from "./opaque-tokens.ts";
 
 /** A new refresh token (the cookie value) and its family's absolute expiry. */
@@ -52,10 +54,26 @@ const invalidCredentials = () =>
 const invalidGrant = () =>
   new AppError("unauthorized", "invalid_grant", ACCOUNT_MESSAGES.invalidGrant);
 
-function tooManyAttempts(retryAfterSeconds: number) {
-  return new AppError("rate_limited", "too_many_attempts", ACCOUNT_MESSAGES.tooManyAttempts, [], {
-    headers: { "retry-after": String(retryAfterSeconds) },
-  });
+/**
+ * The lock answer (429 `too_many_attempts`): the message says in how many minutes it ends and
+ * points at 비밀번호 찾기; RESPONSE carries RETRY_AFTER_SEC and LOCKED_UNTIL (ISO instant) so the
+ * page can show the Asia/Seoul time; `Retry-After` in seconds.
+ */
+export function tooManyAttempts(retryAfterSeconds: number, now: Date) {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new AppError(
+    "rate_limited",
+    "too_many_attempts",
+    ACCOUNT_MESSAGES.tooManyAttempts(Math.ceil(seconds / 60)),
+    [],
+    {
+      headers: { "retry-after": String(seconds) },
+      response: {
+        RETRY_AFTER_SEC: seconds,
+        LOCKED_UNTIL: new Date(now.getTime() + seconds * 1000).toISOString(),
+      },
+    },
+  );
 }
 
 /**
@@ -90,6 +108,7 @@ export async function signIn(
         accountBlocked ? loginAccount.retryAfterSeconds(accountKey, now) : 0,
         addressBlocked ? loginAddress.retryAfterSeconds(ctx.ip, now) : 0,
       ),
+      now,
     );
   }
 
@@ -118,10 +137,22 @@ export async function signIn(
   loginAccount.reset(accountKey);
 
   if (user.status === "PENDING_PARENT_CONSENT") {
+    // The child proved the password: the consent request goes to the parent again (a fresh
+    // link), at most CONSENT_RESENDS_PER_HOUR times an hour, and the answer says so.
+    const key = String(user.id);
+    const resends = deps.limiters.consentResends;
+    let resentTo: string | null = null;
+    if (user.parentPhone && resends.count(key, now) < CONSENT_RESENDS_PER_HOUR) {
+      resends.hit(key, now);
+      const sent = await sendConsentRequest(deps, user.id, user.name, user.parentPhone);
+      if (sent.smsSent) resentTo = maskMobile(user.parentPhone);
+    }
     throw new AppError(
       "forbidden",
       "parent_consent_required",
-      ACCOUNT_MESSAGES.parentConsentRequired,
+      resentTo
+        ? ACCOUNT_MESSAGES.parentConsentResent(resentTo)
+        : ACCOUNT_MESSAGES.parentConsentRequired,
     );
   }
   if (user.status !== "ACTIVE" || !isUserType(user.userType)) {

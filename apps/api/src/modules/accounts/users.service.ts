@@ -20,13 +20,15 @@ import { LOGIN_FAILURES_PER_ACCOUNT, SMS_LOGS_PER_ADDRESS_PER_HOUR } from "./acc
 import {
   findStudentsByParentPhone,
   findUserByEmail,
+  findUsersByPhone,
   findUserById,
   isParentOf,
   updatePasswordHash,
   type UserRow,
 } from "./accounts.repository.ts";
 import { revokeAllForUser } from "./refresh-tokens.repository.ts";
-import { consumeVerification } from "./verification.service.ts";
+import { tooManyAttempts } from "./sessions.service.ts";
+import { consumeVerification, peekVerification } from "./verification.service.ts";
 
 const forbidden = () => new AppError("forbidden", "forbidden", ACCOUNT_MESSAGES.forbidden);
 
@@ -118,6 +120,11 @@ export async function recordSmsCertificationLog(
   });
 }
 
+const samePassword = () =>
+  new AppError("validation", "same_password", ACCOUNT_MESSAGES.samePassword, [
+    { field: "NEW_PASSWORD", message: ACCOUNT_MESSAGES.samePassword },
+  ]);
+
 /** The two ways to change a password (docs/api/accounts.md PATCH /serverless/change_password). */
 export type ChangePasswordInput =
   | { mode: "current"; caller: AuthUser; currentPassword: string; newPassword: string }
@@ -155,15 +162,7 @@ export async function changePassword(
     const key = user.email.toLowerCase();
     const limiter = deps.limiters.loginAccount;
     if (limiter.count(key, now) >= LOGIN_FAILURES_PER_ACCOUNT) {
-      throw new AppError(
-        "rate_limited",
-        "too_many_attempts",
-        ACCOUNT_MESSAGES.tooManyAttempts,
-        [],
-        {
-          headers: { "retry-after": String(limiter.retryAfterSeconds(key, now)) },
-        },
-      );
+      throw tooManyAttempts(limiter.retryAfterSeconds(key, now), now);
     }
     const policy = policyError(input.newPassword, user.email);
     if (policy) throw policy;
@@ -188,7 +187,21 @@ export async function changePassword(
   } else {
     const policy = policyError(input.newPassword, input.email);
     if (policy) throw policy;
-    // Consumed before the account is looked up: one token, one try.
+    // The one refusal that gives the token back: the person may choose another password at
+    // once instead of waiting for a new code. Only said when the token proves the account's own
+    // phone, so it tells nothing about an email to anyone else.
+    const peeked = await peekVerification(deps.db, now, input.verificationToken, "CHANGE_PASSWORD");
+    const owner = await findUserByEmail(deps.db, input.email);
+    if (
+      owner &&
+      peeked !== undefined &&
+      owner.phone === peeked &&
+      (await deps.hasher.verify(owner.passwordHash, input.newPassword))
+    ) {
+      throw samePassword();
+    }
+    // Consumed before the account is looked up: one token, one try (atomic: of two resets with
+    // one token, only one gets past this line).
     const phone = await consumeVerification(
       deps.db,
       now,
@@ -204,11 +217,7 @@ export async function changePassword(
       );
     }
   }
-  if (await deps.hasher.verify(user.passwordHash, input.newPassword)) {
-    throw new AppError("validation", "same_password", ACCOUNT_MESSAGES.samePassword, [
-      { field: "NEW_PASSWORD", message: ACCOUNT_MESSAGES.samePassword },
-    ]);
-  }
+  if (await deps.hasher.verify(user.passwordHash, input.newPassword)) throw samePassword();
   await updatePasswordHash(deps.db, user.id, await deps.hasher.hash(input.newPassword), now);
   const revoked = await revokeAllForUser(deps.db, user.id, now);
   deps.limiters.loginAccount.reset(user.email.toLowerCase());
@@ -251,5 +260,42 @@ export async function findChildrenByParentPhone(
     userNo: s.id,
     maskedName: maskName(s.name),
     maskedEmail: maskEmail(s.email),
+  }));
+}
+
+/** One account found by 아이디 찾기: masked email, type and when it joined. */
+export interface FoundAccount {
+  maskedEmail: string;
+  userType: string;
+  joinedAt: Date;
+}
+
+/**
+ * 아이디 찾기 (POST /serverless/find_email): the accounts whose verified phone is the one the
+ * caller just proved (verification token, purpose FIND_EMAIL, consumed), emails masked. Nothing
+ * is said about a phone before its code is verified; an empty list is the answer for a phone
+ * with no account. A SECURITY `find_email` entry records how many were found (no phone).
+ * @throws AppError validation `verification_invalid`
+ */
+export async function findEmailsByPhone(
+  deps: AccountsDeps,
+  input: { verificationToken: string },
+  ctx: RequestContext,
+): Promise<FoundAccount[]> {
+  const now = deps.clock.now();
+  const phone = await consumeVerification(deps.db, now, input.verificationToken, "FIND_EMAIL");
+  const users = await findUsersByPhone(deps.db, phone);
+  await insertAuditLog(deps.db, {
+    kind: "SECURITY",
+    initiator: "UNKNOWN",
+    action: "find_email",
+    target: null,
+    detail: { found: users.length, userIds: users.map((u) => u.id), ip: ctx.ip },
+    requestId: ctx.requestId,
+  });
+  return users.map((u) => ({
+    maskedEmail: maskEmail(u.email),
+    userType: u.userType,
+    joinedAt: u.createdAt,
   }));
 }

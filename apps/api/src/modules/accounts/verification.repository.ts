@@ -114,6 +114,30 @@ export async function consumeVerificationToken(
   return row?.phone;
 }
 
+/** The phone of a usable (verified, unconsumed, unexpired) token of `purpose`; never consumes. */
+export async function findVerifiedPhone(
+  db: Database,
+  tokenHash: string,
+  purpose: string,
+  now: Date,
+): Promise<string | undefined> {
+  const v = schema.phoneVerifications;
+  const [row] = await db
+    .select({ phone: v.phone })
+    .from(v)
+    .where(
+      and(
+        eq(v.tokenHash, tokenHash),
+        eq(v.purpose, purpose),
+        isNotNull(v.verifiedAt),
+        isNull(v.consumedAt),
+        gt(v.tokenExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.phone;
+}
+
 /** One verification by VERIFICATION_ID (tests, investigations). */
 export async function findVerificationById(
   db: Database,

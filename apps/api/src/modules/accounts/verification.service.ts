@@ -21,6 +21,7 @@ import {
 import {
   claimCodeAttempt,
   consumeVerificationToken,
+  findVerifiedPhone,
   findSendTimes,
   insertVerification,
   markVerified,
@@ -155,4 +156,19 @@ export async function consumeVerification(
     ]);
   }
   return phone;
+}
+
+/**
+ * The phone a verification token of `purpose` proves, without consuming it; undefined when the
+ * token is malformed, unknown, expired, used or of another purpose. Only for deciding whether a
+ * refusal may leave the token usable; the work itself must call consumeVerification.
+ */
+export async function peekVerification(
+  db: Database,
+  now: Date,
+  token: string,
+  purpose: VerificationPurpose,
+): Promise<string | undefined> {
+  if (!OPAQUE_TOKEN_SHAPE.test(token)) return undefined;
+  return findVerifiedPhone(db, sha256Hex(token), purpose, now);
 }

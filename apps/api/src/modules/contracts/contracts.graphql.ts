@@ -10,9 +10,12 @@ import {
   getContractDocument,
   getContractToSign,
   getUserContract,
+  listContractsToSign,
   listUserContracts,
   parseContractId,
+  parsePaymentId,
   signContract,
+  type ContractToSignView,
   type ContractsDeps,
   type UserContractView,
 } from "./contracts.service.ts";
@@ -28,14 +31,26 @@ export const contractsSchema = /* GraphQL */ `
   input ContractToSignInput {
     "The student whose contract is asked for."
     userId: Int!
+    "The payment whose contract is asked for (its receipt's 계약서 서명하기); without it, the oldest."
+    paymentId: ID
   }
 
-  "SPEC.md §3 Contract to sign: the oldest contract waiting for this user's signature."
+  """
+  SPEC.md §3 Contract to sign: a contract waiting for this user's signature. paymentState: PAID
+  or PARTIALLY_REFUNDED (an order refunded in full has nothing to sign); amounts in won.
+  """
   type ContractToSign {
     id: ID!
     userId: Int!
     userName: String!
     parentName: String
+    name: String!
+    paidAt: String!
+    month: Int!
+    paymentId: ID!
+    paymentState: String!
+    refundedAmount: Int!
+    paidPrice: Int!
   }
 
   input SignContractInput {
@@ -70,6 +85,11 @@ export const contractsSchema = /* GraphQL */ `
     "Store item id of the tablet, null without one."
     deviceId: Int
     contract: Contract!
+    "The order's payment: PAID, PARTIALLY_REFUNDED or TOTALLY_REFUNDED; amounts in won."
+    paymentId: ID!
+    paymentState: String!
+    refundedAmount: Int!
+    paidPrice: Int!
   }
 
   type ContractSection {
@@ -93,10 +113,17 @@ export const contractsSchema = /* GraphQL */ `
     signedAt: String
     "SHA-256 recorded at signing."
     signedTextHash: String
+    "The order's payment: PAID, PARTIALLY_REFUNDED or TOTALLY_REFUNDED; amounts in won."
+    paymentId: ID!
+    paymentState: String!
+    refundedAmount: Int!
+    paidPrice: Int!
   }
 
   extend type Query {
     contractToSign(input: ContractToSignInput!): ContractToSign
+    "Every contract of the user waiting for a signature, oldest first."
+    contractsToSign(userId: Int!): [ContractToSign!]!
     "The latest signed contract of the user, or null."
     userContract(userId: Int!): UserContract
     "Every signed contract of the user, newest first."
@@ -118,6 +145,19 @@ function userContractGraphql(view: UserContractView) {
     paidAt: view.paidAt.toISOString(),
     deviceId: view.deviceId,
     contract: { ...view.contract, id: String(view.contract.id) },
+    paymentId: String(view.paymentId),
+    paymentState: view.paymentState,
+    refundedAmount: view.refundedAmount,
+    paidPrice: view.paidPrice,
+  };
+}
+
+function toSignGraphql(view: ContractToSignView) {
+  return {
+    ...view,
+    id: String(view.id),
+    paidAt: view.paidAt.toISOString(),
+    paymentId: String(view.paymentId),
   };
 }
 
@@ -136,12 +176,18 @@ export function contractsResolvers(deps: ContractsDeps): IResolvers {
     Query: {
       contractToSign: async (
         _root: unknown,
-        args: { input: { userId: number } },
+        args: { input: { userId: number; paymentId?: string | null } },
         ctx: MercuriusContext,
       ) => {
         const caller = await requireGraphqlUser(ctx);
-        const view = await getContractToSign(deps, caller, args.input.userId);
-        return view ? { ...view, id: String(view.id) } : null;
+        const paymentId =
+          args.input.paymentId == null ? undefined : parsePaymentId(args.input.paymentId);
+        const view = await getContractToSign(deps, caller, args.input.userId, paymentId);
+        return view ? toSignGraphql(view) : null;
+      },
+      contractsToSign: async (_root: unknown, args: { userId: number }, ctx: MercuriusContext) => {
+        const caller = await requireGraphqlUser(ctx);
+        return (await listContractsToSign(deps, caller, args.userId)).map(toSignGraphql);
       },
       userContract: async (_root: unknown, args: { userId: number }, ctx: MercuriusContext) => {
         const caller = await requireGraphqlUser(ctx);
@@ -165,6 +211,7 @@ export function contractsResolvers(deps: ContractsDeps): IResolvers {
             ...doc,
             contractId: String(doc.contractId),
             signedAt: doc.signedAt?.toISOString() ?? null,
+            paymentId: String(doc.paymentId),
           };
         } catch (err) {
           // Staff asking for an id that does not exist: null, as the schema allows.

@@ -61,6 +61,52 @@ export async function findOldestContractToSign(
   return row?.contract;
 }
 
+/** A contract with the state of its payment (PAID, PARTIALLY_REFUNDED, TOTALLY_REFUNDED…). */
+export interface ContractWithPaymentRow {
+  contract: ContractRow;
+  payment: { state: string; paidPrice: number; refundedAmount: number };
+}
+
+const paymentStateColumns = {
+  state: schema.payments.state,
+  paidPrice: schema.payments.paidPrice,
+  refundedAmount: schema.payments.refundedAmount,
+};
+
+/**
+ * Every unsigned contract of a user whose order was not refunded in full, oldest first (by
+ * creation, then id), at most `limit`, each with its payment's state.
+ */
+export async function findContractsToSign(
+  db: Database,
+  userId: number,
+  limit: number,
+): Promise<ContractWithPaymentRow[]> {
+  const c = schema.contracts;
+  const p = schema.payments;
+  return db
+    .select({ contract: c, payment: paymentStateColumns })
+    .from(c)
+    .innerJoin(p, eq(p.id, c.paymentId))
+    .where(and(eq(c.userId, userId), isNull(c.signedAt), sql`${p.state} <> 'TOTALLY_REFUNDED'`))
+    .orderBy(asc(c.createdAt), asc(c.id))
+    .limit(limit);
+}
+
+/** The state of the payment of a contract. */
+export async function findPaymentStateOfContract(
+  db: Database,
+  contract: ContractRow,
+): Promise<ContractWithPaymentRow["payment"] | undefined> {
+  const p = schema.payments;
+  const [row] = await db
+    .select(paymentStateColumns)
+    .from(p)
+    .where(eq(p.id, contract.paymentId))
+    .limit(1);
+  return row;
+}
+
 /**
  * Ids of a user's paid first payments (not renewals) that have no contract yet, oldest first,
  * at most `limit`: orders paid before contracts existed, or whose contract could not be written
@@ -126,10 +172,11 @@ export async function findUserContractByContractId(
   return row;
 }
 
-/** A signed contract: the signature with its contract. */
+/** A signed contract: the signature with its contract and its payment's state. */
 export interface SignedContractRow {
   signature: UserContractRow;
   contract: ContractRow;
+  payment: ContractWithPaymentRow["payment"];
 }
 
 /** The signed contracts of a user, newest signature first (then highest id), at most `limit`. */
@@ -140,10 +187,12 @@ export async function findSignedContractsOfUser(
 ): Promise<SignedContractRow[]> {
   const u = schema.userContracts;
   const c = schema.contracts;
+  const p = schema.payments;
   return db
-    .select({ signature: u, contract: c })
+    .select({ signature: u, contract: c, payment: paymentStateColumns })
     .from(u)
     .innerJoin(c, eq(c.id, u.contractId))
+    .innerJoin(p, eq(p.id, c.paymentId))
     .where(eq(u.userId, userId))
     .orderBy(desc(u.signedAt), desc(u.id))
     .limit(limit);

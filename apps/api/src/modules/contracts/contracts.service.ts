@@ -8,7 +8,9 @@
  *   order; a signature stores the document exactly as signed (title, sections, text), its
  *   version and SHA-256, and a signed contract is always shown from that snapshot.
  * - Who may read or sign: the student, a linked parent, or staff (ADMIN, SALES_TEAM). Anyone
- *   else gets FORBIDDEN, also for ids that do not exist, so ids cannot be probed.
+ *   else gets FORBIDDEN, also for ids that do not exist, so ids cannot be probed; the message
+ *   says both ("찾을 수 없거나 … 권한이 없어요"). Staff get NOT_FOUND for a missing id
+ *   (decision 014).
  * - Signing is idempotent for the same signer (same account and name: the same userContractId);
  *   a contract signed by someone else is a conflict and nothing changes.
  */
@@ -22,8 +24,11 @@ import {
   isStaffUserType,
   parseLessonSchedule,
   renderContract,
+  storedLineListPrice,
+  storedLinePolicies,
   tabletOwnership,
   type ContractLesson,
+  type ContractOrderLine,
   type ContractTextInput,
   type Initiator,
   type OwnershipType,
@@ -46,7 +51,9 @@ import {
 import {
   findContractById,
   findContractByPaymentId,
+  findContractsToSign,
   findOldestContractToSign,
+  findPaymentStateOfContract,
   findPaidPaymentIdsWithoutContract,
   findParentNameOfChild,
   findSignedContractsOfUser,
@@ -68,7 +75,7 @@ export interface ContractsDeps {
 /** Korean messages of the contracts area (docs/api/contracts.md). */
 export const CONTRACT_MESSAGES = {
   notYourUser: "이 학생의 계약서를 보거나 서명할 권한이 없어요.",
-  notYourContract: "이 계약서를 보거나 서명할 권한이 없어요.",
+  notYourContract: "계약서를 찾을 수 없거나, 이 계약서를 보거나 서명할 권한이 없어요.",
   contractNotFound: "계약서를 찾을 수 없어요.",
   alreadySigned: "이미 다른 분이 서명한 계약서예요. 계약서 목록에서 서명 내용을 확인해 주세요.",
   agreementRequired: "계약 내용을 읽고 동의해 주세요.",
@@ -76,6 +83,7 @@ export const CONTRACT_MESSAGES = {
   signerNameTooLong: "이름은 50자 이내로 입력해 주세요.",
   signerNameInvalid: "이름에 쓸 수 없는 문자가 있어요. 이름을 다시 입력해 주세요.",
   invalidContractId: "계약서 번호가 올바르지 않아요.",
+  invalidPaymentId: "결제 번호가 올바르지 않아요.",
 } as const;
 
 /** Longest signer name (user_contracts.signer_name is varchar(50)), in characters. */
@@ -114,6 +122,16 @@ export function parseContractId(value: unknown, field = "contractToSignId"): num
   if (typeof value !== "string" || !/^[1-9]\d{0,14}$/.test(value)) {
     throw new AppError("validation", "invalid_contract_id", CONTRACT_MESSAGES.invalidContractId, [
       { field, message: CONTRACT_MESSAGES.invalidContractId },
+    ]);
+  }
+  return Number(value);
+}
+
+/** A payment id from the wire (GraphQL ID: decimal digits), or a validation error. */
+export function parsePaymentId(value: unknown, field = "paymentId"): number {
+  if (typeof value !== "string" || !/^[1-9]\d{0,14}$/.test(value)) {
+    throw new AppError("validation", "invalid_payment_id", CONTRACT_MESSAGES.invalidPaymentId, [
+      { field, message: CONTRACT_MESSAGES.invalidPaymentId },
     ]);
   }
   return Number(value);
@@ -222,6 +240,39 @@ export function contractTextHash(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
+/**
+ * The order's lines as sold, for the text (version 2026-11.2): 정가 = the unit list price × months
+ * (lectures) or × units (devices), as the checkout priced it (packages/domain priceLine); the sale
+ * total, the policies and what was paid from the line; a device's type and condition from its
+ * store item, and "lent free" when its unit sale price was 0 won.
+ */
+function orderLinesOf(
+  items: readonly PaymentItemRow[],
+  storeItems: ReadonlyMap<number, StoreItemRow>,
+): ContractOrderLine[] {
+  return items.map((line) => {
+    const item = line.storeItemId != null ? storeItems.get(line.storeItemId) : undefined;
+    return {
+      kind: line.itemKind,
+      name: line.name,
+      months: line.months,
+      quantity: line.quantity,
+      listPrice: storedLineListPrice(line),
+      salePrice: line.salePrice,
+      policies: storedLinePolicies(line),
+      paidPrice: line.paidPrice,
+      device:
+        line.itemKind === "DEVICE"
+          ? {
+              type: item?.deviceType ?? null,
+              isUsed: item?.usedType === "USED",
+              rental: line.unitSalePrice === 0,
+            }
+          : null,
+    };
+  });
+}
+
 /** Everything the renderer needs, read from the contract's order. */
 async function textInputOf(db: Database, contract: ContractRow): Promise<ContractTextInput> {
   const payment = await findPaymentById(db, contract.paymentId);
@@ -268,6 +319,7 @@ async function textInputOf(db: Database, contract: ContractRow): Promise<Contrac
       cardQuota: payment.cardQuota,
     },
     renewal: subscription ? { monthlyAmount: subscription.renewalAmount } : null,
+    lines: orderLinesOf(items, storeItems),
   };
 }
 
@@ -283,36 +335,102 @@ async function renderOf(
 // ---------------------------------------------------------------------------------------------
 // Queries and signing
 
-export interface ContractToSignView {
+/** The state of a contract's payment: PAID, PARTIALLY_REFUNDED or TOTALLY_REFUNDED. */
+export interface ContractPaymentState {
+  paymentId: number;
+  paymentState: string;
+  /** Won refunded so far, of `paidPrice`. */
+  refundedAmount: number;
+  paidPrice: number;
+}
+
+export interface ContractToSignView extends ContractPaymentState {
   id: number;
   userId: number;
   userName: string;
   parentName: string | null;
+  name: string;
+  paidAt: Date;
+  month: number;
+}
+
+function toSignView(
+  contract: ContractRow,
+  payment: { state: string; paidPrice: number; refundedAmount: number },
+  user: { name: string },
+  parentName: string | null,
+): ContractToSignView {
+  return {
+    id: contract.id,
+    userId: contract.userId,
+    userName: user.name,
+    parentName,
+    name: contract.name,
+    paidAt: contract.paidAt,
+    month: contract.month,
+    paymentId: contract.paymentId,
+    paymentState: payment.state,
+    refundedAmount: payment.refundedAmount,
+    paidPrice: payment.paidPrice,
+  };
 }
 
 /**
- * The oldest contract of `userId` waiting for a signature (SPEC.md §7 ContractToSign), or null.
- * Contracts missing for paid orders are written first. An order refunded in full has nothing to
- * sign.
+ * The contract of `userId` waiting for a signature (SPEC.md §7 ContractToSign), or null: with
+ * `paymentId`, the contract of that payment (what its receipt's 계약서 서명하기 opens; null when
+ * the payment is not this user's, not paid, a renewal, refunded in full or already signed);
+ * without it, the oldest. Contracts missing for paid orders are written first. An order refunded
+ * in full has nothing to sign.
  * @throws AppError forbidden `not_your_user`
  */
 export async function getContractToSign(
   deps: ContractsDeps,
   caller: AuthUser,
   userId: number,
+  paymentId?: number,
 ): Promise<ContractToSignView | null> {
   await requireUserAccess(deps.db, caller, userId);
   const user = await findUserById(deps.db, userId);
   if (!user) return null;
+  if (paymentId !== undefined) {
+    const payment = await findPaymentById(deps.db, paymentId);
+    if (!payment || payment.userId !== userId || payment.state === "TOTALLY_REFUNDED") return null;
+    const contract =
+      (await findContractByPaymentId(deps.db, payment.id)) ??
+      (await createContractForPayment(deps.db, payment, deps.log));
+    if (!contract || contract.signedAt) return null;
+    return toSignView(contract, payment, user, await findParentNameOfChild(deps.db, userId));
+  }
   await ensureContractsOf(deps, userId);
   const contract = await findOldestContractToSign(deps.db, userId);
   if (!contract) return null;
-  return {
-    id: contract.id,
-    userId,
-    userName: user.name,
-    parentName: await findParentNameOfChild(deps.db, userId),
-  };
+  const payment = await findPaymentStateOfContract(deps.db, contract);
+  if (!payment) return null;
+  return toSignView(contract, payment, user, await findParentNameOfChild(deps.db, userId));
+}
+
+/** At most this many contracts to sign are listed. */
+const MAX_TO_SIGN = 50;
+
+/**
+ * Every contract of `userId` waiting for a signature, oldest first (orders refunded in full
+ * have nothing to sign; a partly refunded one still does and says so by its payment state).
+ * Contracts missing for paid orders are written first.
+ * @throws AppError forbidden `not_your_user`
+ */
+export async function listContractsToSign(
+  deps: ContractsDeps,
+  caller: AuthUser,
+  userId: number,
+): Promise<ContractToSignView[]> {
+  await requireUserAccess(deps.db, caller, userId);
+  const user = await findUserById(deps.db, userId);
+  if (!user) return [];
+  await ensureContractsOf(deps, userId);
+  const rows = await findContractsToSign(deps.db, userId, MAX_TO_SIGN);
+  if (rows.length === 0) return [];
+  const parentName = await findParentNameOfChild(deps.db, userId);
+  return rows.map((r) => toSignView(r.contract, r.payment, user, parentName));
 }
 
 export interface SignContractInput {
@@ -441,8 +559,8 @@ export async function signContract(
   return inserted.id;
 }
 
-/** A signed contract as SPEC.md §3 UserContract. */
-export interface UserContractView {
+/** A signed contract as SPEC.md §3 UserContract, with its payment's (refund) state. */
+export interface UserContractView extends ContractPaymentState {
   id: number;
   userId: number;
   userName: string;
@@ -476,8 +594,12 @@ export async function listUserContracts(
   if (rows.length === 0) return [];
   const user = await findUserById(deps.db, userId);
   const parentName = await findParentNameOfChild(deps.db, userId);
-  return rows.map(({ signature, contract }) => ({
+  return rows.map(({ signature, contract, payment }) => ({
     id: signature.id,
+    paymentId: contract.paymentId,
+    paymentState: payment.state,
+    refundedAmount: payment.refundedAmount,
+    paidPrice: payment.paidPrice,
     userId,
     userName: user?.name ?? "",
     parentName,
@@ -506,8 +628,8 @@ export async function getUserContract(
   return latest ?? null;
 }
 
-/** The full text of a contract, with its signature when signed. */
-export interface ContractDocumentView extends RenderedContract {
+/** The full text of a contract, with its signature when signed and its payment's state. */
+export interface ContractDocumentView extends RenderedContract, ContractPaymentState {
   contractId: number;
   /** SHA-256 of `text`. */
   textHash: string;
@@ -531,6 +653,7 @@ export async function getContractDocument(
 ): Promise<ContractDocumentView> {
   const contract = await requireContract(deps.db, caller, contractId);
   const signature = await findUserContractByContractId(deps.db, contract.id);
+  const payment = await findPaymentStateOfContract(deps.db, contract);
   // A signed contract is shown exactly as signed (the stored snapshot); an unsigned one is
   // rendered from the order in the current text version.
   const doc: RenderedContract = signature
@@ -544,5 +667,9 @@ export async function getContractDocument(
     signerRole: signature?.signerRole ?? null,
     signedAt: signature?.signedAt ?? null,
     signedTextHash: signature?.textHash ?? null,
+    paymentId: contract.paymentId,
+    paymentState: payment?.state ?? "PAID",
+    refundedAmount: payment?.refundedAmount ?? 0,
+    paidPrice: payment?.paidPrice ?? 0,
   };
 }

@@ -641,3 +641,278 @@ describe("bad input", () => {
     expect(errorOf(signRes).classification).toBe("UNAUTHORIZED");
   });
 });
+
+describe("issue 11: the contract of this payment, each one to sign, refunds, the order's figures", () => {
+  const TO_SIGN_OF_PAYMENT = /* GraphQL */ `
+    query ($userId: Int!, $paymentId: ID) {
+      contractToSign(input: { userId: $userId, paymentId: $paymentId }) {
+        id
+        name
+        paymentId
+        paymentState
+      }
+    }
+  `;
+  const ALL_TO_SIGN = /* GraphQL */ `
+    query ($userId: Int!) {
+      contractsToSign(userId: $userId) {
+        id
+        userId
+        userName
+        name
+        paidAt
+        month
+        paymentId
+        paymentState
+        refundedAmount
+        paidPrice
+      }
+    }
+  `;
+  const SIGNED_WITH_STATE = /* GraphQL */ `
+    query ($userId: Int!) {
+      userContracts(userId: $userId) {
+        id
+        contract {
+          id
+        }
+        paymentId
+        paymentState
+        refundedAmount
+        paidPrice
+      }
+    }
+  `;
+  const DOC_STATE = /* GraphQL */ `
+    query ($contractId: ID!) {
+      contractDocument(contractId: $contractId) {
+        version
+        text
+        signedAt
+        paymentId
+        paymentState
+        refundedAmount
+      }
+    }
+  `;
+  const REFUND = /* GraphQL */ `
+    mutation ($input: RequestRefundInput!) {
+      requestRefund(input: $input) {
+        state
+        refundedAmount
+      }
+    }
+  `;
+
+  async function contractOfPayment(paymentId: number) {
+    const [row] = await t.database.db
+      .select()
+      .from(schema.contracts)
+      .where(eq(schema.contracts.paymentId, paymentId));
+    return row!;
+  }
+
+  it("with paymentId, contractToSign is that payment's contract, not the oldest unsigned one", async () => {
+    const student = await studentWithCard();
+    const first = await pay(student, student);
+    const second = await pay(student, student, [{ id: math.id, lecture_multiple: 6 }]);
+    const [c1, c2] = [
+      await contractOfPayment(first.PAYMENT_ID),
+      await contractOfPayment(second.PAYMENT_ID),
+    ];
+
+    const res = await gql(student, TO_SIGN_OF_PAYMENT, {
+      userId: student.userNo,
+      paymentId: String(second.PAYMENT_ID),
+    });
+    expect(res.json().errors).toBeUndefined();
+    expect(res.json().data.contractToSign).toEqual({
+      id: String(c2.id),
+      name: "설탭 스마트 수학 6개월 수강 계약",
+      paymentId: String(second.PAYMENT_ID),
+      paymentState: "PAID",
+    });
+    // Without paymentId: still the oldest (SPEC.md ContractToSign).
+    expect((await toSign(student, student.userNo))!.id).toBe(String(c1.id));
+
+    // Every contract waiting, oldest first, with what it is for.
+    const all = (await gql(student, ALL_TO_SIGN, { userId: student.userNo })).json().data
+      .contractsToSign;
+    expect(all).toEqual([
+      expect.objectContaining({
+        id: String(c1.id),
+        name: "설탭 스마트 수학 3개월 수강 계약",
+        month: 3,
+        paymentId: String(first.PAYMENT_ID),
+        paymentState: "PAID",
+        refundedAmount: 0,
+        paidAt: new Date(first.COMPLETED_AT).toISOString(),
+      }),
+      expect.objectContaining({ id: String(c2.id), month: 6, paymentState: "PAID" }),
+    ]);
+
+    // Once signed, the payment's contract is no longer to sign; the other one still is.
+    await signOk(student, String(c2.id));
+    const after = await gql(student, TO_SIGN_OF_PAYMENT, {
+      userId: student.userNo,
+      paymentId: String(second.PAYMENT_ID),
+    });
+    expect(after.json().data.contractToSign).toBeNull();
+    const left = (await gql(student, ALL_TO_SIGN, { userId: student.userNo })).json().data
+      .contractsToSign;
+    expect(left.map((c: { id: string }) => c.id)).toEqual([String(c1.id)]);
+  });
+
+  it("a payment of someone else, unknown, or malformed: null or BAD_REQUEST, never their contract", async () => {
+    const student = await studentWithCard();
+    const other = await studentWithCard();
+    const theirs = await pay(other, other);
+    for (const paymentId of [String(theirs.PAYMENT_ID), "999999999"]) {
+      const res = await gql(student, TO_SIGN_OF_PAYMENT, { userId: student.userNo, paymentId });
+      expect(res.json().errors).toBeUndefined();
+      expect(res.json().data.contractToSign).toBeNull();
+    }
+    // Asking for the other student with their payment is refused as before.
+    const asOther = await gql(student, TO_SIGN_OF_PAYMENT, {
+      userId: other.userNo,
+      paymentId: String(theirs.PAYMENT_ID),
+    });
+    expect(errorOf(asOther)).toMatchObject({ classification: "FORBIDDEN", code: "not_your_user" });
+    expect(errorOf(await gql(student, ALL_TO_SIGN, { userId: other.userNo })).classification).toBe(
+      "FORBIDDEN",
+    );
+    const bad = await gql(student, TO_SIGN_OF_PAYMENT, { userId: student.userNo, paymentId: "x1" });
+    expect(errorOf(bad)).toEqual({ classification: "BAD_REQUEST", code: "invalid_payment_id" });
+  });
+
+  it("a refunded order shows so: signed contracts and the document carry the payment's refund state", async () => {
+    const student = await studentWithCard();
+    const kept = await pay(student, student);
+    const refunded = await pay(student, student, [{ id: math.id, lecture_multiple: 6 }]);
+    const [keptContract, refundedContract] = [
+      await contractOfPayment(kept.PAYMENT_ID),
+      await contractOfPayment(refunded.PAYMENT_ID),
+    ];
+    await signOk(student, String(keptContract.id));
+    await signOk(student, String(refundedContract.id));
+
+    const res = await gql(student, REFUND, {
+      input: { paymentId: String(refunded.PAYMENT_ID), reason: "단순 변심" },
+    });
+    expect(res.json().errors).toBeUndefined();
+    expect(res.json().data.requestRefund.state).toBe("REFUNDED");
+    const row = (await findPaymentById(t.database.db, refunded.PAYMENT_ID))!;
+    expect(row.state).toBe("TOTALLY_REFUNDED");
+
+    const list = (await gql(student, SIGNED_WITH_STATE, { userId: student.userNo })).json().data
+      .userContracts;
+    const byContract = new Map(list.map((c: { contract: { id: string } }) => [c.contract.id, c]));
+    expect(byContract.get(String(refundedContract.id))).toMatchObject({
+      paymentId: String(refunded.PAYMENT_ID),
+      paymentState: "TOTALLY_REFUNDED",
+      refundedAmount: row.paidPrice,
+      paidPrice: row.paidPrice,
+    });
+    expect(byContract.get(String(keptContract.id))).toMatchObject({
+      paymentState: "PAID",
+      refundedAmount: 0,
+    });
+    const doc = (await gql(student, DOC_STATE, { contractId: String(refundedContract.id) })).json()
+      .data.contractDocument;
+    expect(doc).toMatchObject({ paymentState: "TOTALLY_REFUNDED", refundedAmount: row.paidPrice });
+    expect(doc.signedAt).not.toBeNull();
+
+    // A partly refunded order still to sign lists its state.
+    const partly = await pay(student, student);
+    await t.database.db
+      .update(schema.payments)
+      .set({ state: "PARTIALLY_REFUNDED", refundedAmount: 1000 })
+      .where(eq(schema.payments.id, partly.PAYMENT_ID));
+    const waiting = (await gql(student, ALL_TO_SIGN, { userId: student.userNo })).json().data
+      .contractsToSign;
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        paymentId: String(partly.PAYMENT_ID),
+        paymentState: "PARTIALLY_REFUNDED",
+        refundedAmount: 1000,
+      }),
+    ]);
+  });
+
+  it("the contract's 정가, 할인 and 결제 are the order's lines; a lent tablet is 무료 대여, not 중고", async () => {
+    const lent = device((d) => d.deviceType === "IPAD" && d.salePrice === 0);
+    const student = await studentWithCard();
+    const payment = await pay(student, student, [
+      { id: math.id, lecture_multiple: 3 },
+      { id: lent.id, lecture_multiple: 1 },
+    ]);
+    const items = await t.database.db
+      .select()
+      .from(schema.paymentItems)
+      .where(eq(schema.paymentItems.paymentId, payment.PAYMENT_ID));
+    const won = (n: number) => `${n.toLocaleString("en-US")}원`;
+    // What the checkout showed (OrderSummary): 정가 = list price × months, 결제 = paid.
+    const list = items.reduce(
+      (sum, i) => sum + i.unitBasePrice * (i.itemKind === "LECTURE" ? i.months : i.quantity),
+      0,
+    );
+    const paid = items.reduce((sum, i) => sum + i.paidPrice, 0);
+    expect([list, list - paid, paid]).toEqual([657000, 90000, 567000]);
+
+    const contract = await contractOfPayment(payment.PAYMENT_ID);
+    const doc = (await gql(student, DOC_STATE, { contractId: String(contract.id) })).json().data
+      .contractDocument;
+    expect(doc.version).toBe(CONTRACT_TEXT_VERSION);
+    expect(doc.text).toContain(
+      `정가 ${won(list)}, 할인 ${won(list - paid)} (기본 할인가 ${won(list - paid)}), 결제 금액 ${won(paid)} (카드)`,
+    );
+    expect(doc.text).toContain(
+      `- 스마트 수학 (3개월): 정가 ${won(657000)}, 할인 ${won(90000)}, 결제 ${won(567000)}`,
+    );
+    expect(doc.text).not.toContain("상품 금액");
+    expect(doc.text).toContain(`${lent.title} (1대, 무료 대여): 대여료 0원`);
+    expect(doc.text).toContain(`태블릿(${lent.title})을 수강 기간 동안 무료로 빌려 드립니다`);
+    // Only the lost-tablet clause names a used tablet (its price as compensation).
+    expect(doc.text).not.toContain("중고 제품");
+    expect(doc.text.match(/중고/g)).toHaveLength(1);
+  });
+
+  it("a contract signed with the first text keeps it; unsigned ones render in the new version", async () => {
+    const student = await studentWithCard();
+    const payment = await pay(student, student);
+    const contract = await contractOfPayment(payment.PAYMENT_ID);
+    await signOk(student, String(contract.id));
+    // As a signature made before 2026-11.2: the stored document is the first version's.
+    const old = {
+      title: contract.name,
+      sections: [
+        { heading: "결제와 매월 자동 결제", paragraphs: ["상품 금액 567,000원, 할인 0원"] },
+      ],
+      text: "설탭 스마트 수학 3개월 수강 계약\n\n계약서 버전 2026-11.1\n\n상품 금액 567,000원, 할인 0원\n",
+    };
+    await t.database.db
+      .update(schema.userContracts)
+      .set({
+        textVersion: "2026-11.1",
+        signedDocument: old,
+        textHash: createHash("sha256").update(old.text).digest("hex"),
+      })
+      .where(eq(schema.userContracts.contractId, contract.id));
+    const doc = (await gql(student, DOCUMENT, { contractId: String(contract.id) })).json().data
+      .contractDocument;
+    expect(doc).toMatchObject({ version: "2026-11.1", text: old.text });
+    expect(doc.textHash).toBe(doc.signedTextHash);
+  });
+
+  it("an unknown id and another family's contract get the same answer (no probing)", async () => {
+    const owner = await studentWithCard();
+    await pay(owner, owner);
+    const [theirs] = await contractsOf(owner.userNo);
+    const stranger = await newUser(t, "PARENT");
+    const a = await gql(stranger, DOCUMENT, { contractId: String(theirs!.id) });
+    const b = await gql(stranger, DOCUMENT, { contractId: "999999999" });
+    expect(errorOf(a)).toEqual(errorOf(b));
+    expect(a.json().errors[0].message).toBe(b.json().errors[0].message);
+    expect(a.json().errors[0].message).toContain("찾을 수 없거나");
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
+import { isStaffUserType } from "@seoltab/domain";
 import { AppError } from "../../errors.ts";
 import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
 import {
@@ -45,6 +46,12 @@ export const paymentsSchema = /* GraphQL */ `
     cardType: CardType!
     "The student the card pays for (a parent or staff); default: the caller."
     userId: Int
+    """
+    From a checkout: keep the current main card, and make this one the main card only when a
+    payment with it (BILLING_CARD_ID of payment_seoltab_subscribe) succeeds. Default false:
+    the card becomes the main card now.
+    """
+    mainAfterPayment: Boolean
   }
 
   "SPEC.md §3 Main billing card. number: first 8 and last 4 digits, e.g. 4242-4242-****-4242."
@@ -76,6 +83,16 @@ export const paymentsSchema = /* GraphQL */ `
     paidPrice: Int!
     refundedAmount: Int!
     state: String
+    "정가 of the line: unit list price × months (lectures) or × units, never below salePrice."
+    listPrice: Int!
+    "The discount policies taken off salePrice (sum = policyPrice)."
+    policies: [PaymentItemPolicy!]!
+  }
+
+  type PaymentItemPolicy {
+    name: String!
+    "won"
+    amount: Int!
   }
 
   "SPEC.md §3 Payment. Amounts in won; times ISO 8601 UTC."
@@ -89,7 +106,10 @@ export const paymentsSchema = /* GraphQL */ `
     discountedValue: Int!
     paidPrice: Int!
     refundedAmount: Int!
+    "Why it failed, as the family reads it (never the gateway's own text)."
     failReason: String
+    "Staff only (null for anyone else): the gateway's own text of the failure."
+    gatewayFailReason: String
     receiptUrl: String
     createdAt: String!
     userId: Int!
@@ -125,6 +145,7 @@ const registerInput = z.object({
   pwd2digit: pwd2digitField,
   cardType: cardTypeSchema,
   userId: z.number().int().positive().nullish(),
+  mainAfterPayment: z.boolean().nullish(),
 });
 
 function requestIdOf(ctx: MercuriusContext): string | null {
@@ -167,7 +188,9 @@ export function paymentsResolvers(deps: PaymentsDeps): IResolvers {
           after: args.after ?? null,
         });
         return {
-          payments: page.views.map(paymentGraphql),
+          payments: page.views.map((v) =>
+            paymentGraphql(v, { staff: isStaffUserType(caller.userType) }),
+          ),
           hasNextPage: page.hasNextPage,
           endCursor: page.endCursor,
         };
@@ -176,7 +199,7 @@ export function paymentsResolvers(deps: PaymentsDeps): IResolvers {
         const caller = await requireGraphqlUser(ctx);
         if (!/^\d{1,15}$/.test(args.id)) return null;
         const view = await getPaymentForCaller(deps, caller, Number(args.id));
-        return view ? paymentGraphql(view) : null;
+        return view ? paymentGraphql(view, { staff: isStaffUserType(caller.userType) }) : null;
       },
     },
     Mutation: {

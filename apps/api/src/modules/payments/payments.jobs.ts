@@ -33,7 +33,9 @@ import {
   findPaymentById,
   findPaymentByMerchantUid,
   findStaleReadyPayments,
+  findSubscriptionById,
   insertReadyPayment,
+  lockSubscription,
   transitionPayment,
   updateSubscriptionIf,
   withTransaction,
@@ -95,49 +97,74 @@ async function renewOnce(
   let payment = await findPaymentByMerchantUid(deps.db, merchantUid);
   if (!payment) {
     const card = await findMainBillingCard(deps.db, subscription.userId);
-    const inserted = await insertReadyPayment(
-      deps.db,
-      {
-        merchantUid,
-        requestHash: merchantUid.padEnd(64, "0").slice(0, 64),
-        userId: subscription.userId,
-        requestedByUserId: null,
-        initiator: "AUTO",
-        paymentMethod: "BILLING_CARD",
-        state: "READY",
-        name: subscription.name,
-        productsPrice: subscription.renewalItems.reduce((s, i) => s + i.salePrice, 0),
-        discountedValue: subscription.renewalItems.reduce(
-          (s, i) => s + (i.salePrice - i.paidPrice),
-          0,
-        ),
-        paidPrice: subscription.renewalAmount,
-        cardQuota: 0,
-        billingCardId: card?.id ?? null,
-        subscriptionId: subscription.id,
-        billingPeriod: period,
-        createdAt: now,
-        updatedAt: now,
-      },
-      subscription.renewalItems.map((i) => ({
-        storeItemId: i.storeItemId,
-        itemKind: i.itemKind,
-        name: i.name,
-        quantity: 1,
-        months: i.months,
-        unitBasePrice: i.salePrice,
-        unitSalePrice: i.salePrice,
-        salePrice: i.salePrice,
-        policyPrice: i.salePrice - i.paidPrice,
-        paidPrice: i.paidPrice,
-        policies: [],
-      })),
-      null,
-    ).catch((err: unknown) => {
+    // Reserve the period under the subscription's row lock, after checking it still renews:
+    // a refund of the lecture or a family's cancel that committed first is seen here, and one
+    // that comes later finds this READY payment's period taken (issue #11 item 1).
+    const reservation = await withTransaction(deps.db, async (tx) => {
+      const current = await lockSubscription(tx, subscription.id);
+      if (
+        !current ||
+        current.status !== "ACTIVE" ||
+        current.paidMonths !== subscription.paidMonths ||
+        current.failedAttempts !== subscription.failedAttempts ||
+        current.lectureRefundInFlight
+      ) {
+        return { skipped: current?.status ?? "missing" } as const;
+      }
+      const row = await insertReadyPayment(
+        tx,
+        {
+          merchantUid,
+          requestHash: merchantUid.padEnd(64, "0").slice(0, 64),
+          userId: subscription.userId,
+          requestedByUserId: null,
+          initiator: "AUTO",
+          paymentMethod: "BILLING_CARD",
+          state: "READY",
+          name: subscription.name,
+          productsPrice: subscription.renewalItems.reduce((s, i) => s + i.salePrice, 0),
+          discountedValue: subscription.renewalItems.reduce(
+            (s, i) => s + (i.salePrice - i.paidPrice),
+            0,
+          ),
+          paidPrice: subscription.renewalAmount,
+          cardQuota: 0,
+          billingCardId: card?.id ?? null,
+          subscriptionId: subscription.id,
+          billingPeriod: period,
+          createdAt: now,
+          updatedAt: now,
+        },
+        subscription.renewalItems.map((i) => ({
+          storeItemId: i.storeItemId,
+          itemKind: i.itemKind,
+          name: i.name,
+          quantity: 1,
+          months: i.months,
+          unitBasePrice: i.salePrice,
+          unitSalePrice: i.salePrice,
+          salePrice: i.salePrice,
+          policyPrice: i.salePrice - i.paidPrice,
+          paidPrice: i.paidPrice,
+          policies: [],
+        })),
+        null,
+      );
+      return { row } as const;
+    }).catch((err: unknown) => {
       // Another worker holds this period (partial unique index): nothing to do now.
       deps.log.info({ err, subscriptionId: subscription.id }, "renewal period already taken");
       return null;
     });
+    if (!reservation) return null;
+    if ("skipped" in reservation) {
+      deps.log.info(
+        { subscriptionId: subscription.id, status: reservation.skipped },
+        "renewal skipped: the subscription no longer renews now",
+      );
+      return null;
+    }
+    const inserted = reservation.row;
     if (!inserted) return null;
     if (!card) {
       await transitionPayment(deps.db, inserted.id, {
@@ -191,12 +218,33 @@ async function afterRenewal(
   const now = deps.clock.now();
   if (payment.state === "PAID") {
     const paidMonths = subscription.paidMonths + 1;
-    await updateSubscriptionIf(deps.db, subscription, {
+    const updated = await updateSubscriptionIf(deps.db, subscription, {
       paidMonths,
       failedAttempts: 0,
       status: "ACTIVE",
       nextChargeAt: addMonthsSeoul(subscription.startedAt, paidMonths),
     });
+    const current = updated ? null : await findSubscriptionById(deps.db, subscription.id);
+    if (current?.status === "CANCELLED") {
+      // The charge was reserved before the cancellation committed (both hold the row lock,
+      // so this is the only order left): the family paid for a month they stopped. Staff
+      // refund it from the audit entry; it is never hidden.
+      deps.log.error(
+        { subscriptionId: subscription.id, paymentId: payment.id },
+        "renewal charged for a subscription cancelled meanwhile",
+      );
+      await insertAuditLog(deps.db, {
+        kind: "EXECUTION",
+        initiator: "AUTO",
+        action: "renewal_charged_after_cancel",
+        target: `payment:${payment.id}`,
+        detail: {
+          subscriptionId: subscription.id,
+          paymentId: payment.id,
+          amount: payment.paidPrice,
+        },
+      });
+    }
   } else if (payment.state === "FAILED") {
     const failedAttempts = subscription.failedAttempts + 1;
     const pastDue = failedAttempts >= MAX_RENEWAL_ATTEMPTS;

@@ -5,7 +5,13 @@
  * racing on one payment apply a change exactly once.
  */
 import { and, asc, desc, eq, inArray, lt, lte, or, schema, sql, type Database } from "@seoltab/db";
-import type { Initiator, PaymentItemState, PaymentState } from "@seoltab/domain";
+import {
+  PAYMENT_TRANSITIONS,
+  assertTransition,
+  type Initiator,
+  type PaymentItemState,
+  type PaymentState,
+} from "@seoltab/domain";
 
 export type BillingCardRow = typeof schema.billingCards.$inferSelect;
 export type PaymentRow = typeof schema.payments.$inferSelect;
@@ -51,6 +57,17 @@ export async function findBillingCardById(
 }
 
 /**
+ * Locks the user's row until the end of the caller's transaction, so changes of one user's main
+ * card (a registration, a card promoted by its first successful payment) happen one after the
+ * other: the loser of a race sees the winner's main card and demotes it, instead of colliding on
+ * `billing_cards_one_main_key`.
+ */
+async function lockUserCards(tx: Database, userId: number): Promise<void> {
+  const u = schema.users;
+  await tx.select({ id: u.id }).from(u).where(eq(u.id, userId)).for("update");
+}
+
+/**
  * Makes `card` the user's main card: the previous main card (if any) is demoted with
  * `replacedAt`, in one transaction. Returns the new card.
  */
@@ -61,6 +78,7 @@ export async function replaceMainBillingCard(
 ): Promise<BillingCardRow> {
   return withTransaction(db, async (tx) => {
     const c = schema.billingCards;
+    await lockUserCards(tx, card.userId);
     await tx
       .update(c)
       .set({ isMain: false, replacedAt: now })
@@ -73,6 +91,56 @@ export async function replaceMainBillingCard(
       .returning();
     return row!;
   });
+}
+
+/**
+ * Keeps a card registered from a checkout without making it the main card (issue #11 item 4):
+ * `isMain` false and no `replacedAt` — a card waiting for its first successful payment
+ * (`promoteBillingCard`). The current main card stays main.
+ */
+export async function insertPendingBillingCard(
+  db: Database,
+  card: typeof schema.billingCards.$inferInsert,
+  now: Date,
+): Promise<BillingCardRow> {
+  const c = schema.billingCards;
+  const [row] = await db
+    .insert(c)
+    .values({ ...card, isMain: false, replacedAt: null, createdAt: now })
+    .returning();
+  return row!;
+}
+
+/** True for a card waiting for its first successful payment (see insertPendingBillingCard). */
+export function isPendingBillingCard(card: BillingCardRow): boolean {
+  return !card.isMain && card.replacedAt === null;
+}
+
+/**
+ * Makes a waiting card the user's main card once a payment with it succeeded: the previous main
+ * card is demoted with `replacedAt`. Call inside the transaction that marks the payment PAID.
+ * A card already main, or replaced meanwhile, is left alone. Returns the promoted card or null.
+ */
+export async function promoteBillingCard(
+  tx: Database,
+  cardId: number,
+  userId: number,
+  now: Date,
+): Promise<BillingCardRow | null> {
+  const c = schema.billingCards;
+  await lockUserCards(tx, userId);
+  const [card] = await tx
+    .select()
+    .from(c)
+    .where(and(eq(c.id, cardId), eq(c.userId, userId)))
+    .limit(1);
+  if (!card || !isPendingBillingCard(card)) return null;
+  await tx
+    .update(c)
+    .set({ isMain: false, replacedAt: now })
+    .where(and(eq(c.userId, userId), eq(c.isMain, true)));
+  const [row] = await tx.update(c).set({ isMain: true }).where(eq(c.id, cardId)).returning();
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +236,7 @@ export async function transitionPayment(
   change: StateChange,
 ): Promise<PaymentRow | null> {
   const p = schema.payments;
+  assertTransition(PAYMENT_TRANSITIONS, "payment", change.from, change.to);
   const [row] = await db
     .update(p)
     .set({ ...change.set, state: change.to, updatedAt: change.at })
@@ -351,7 +420,24 @@ export async function findSubscriptionById(
   return row;
 }
 
-/** ACTIVE subscriptions due at `now`, oldest due first, at most `limit`. */
+/**
+ * SQL condition: a lecture line of one of the subscription's payments (the first one or a
+ * renewal) waits for a refund decision (REFUND_REQUESTED). Renewals are held meanwhile: the
+ * refund may end the subscription (issue #11 item 1).
+ */
+function lectureRefundInFlight(s: typeof schema.subscriptions) {
+  return sql`exists (
+    select 1 from ${schema.paymentItems} i
+    join ${schema.payments} p on p.id = i.payment_id
+    where (p.id = ${s.firstPaymentId} or p.subscription_id = ${s.id})
+      and i.item_kind = 'LECTURE' and i.state = 'REFUND_REQUESTED'
+  )`;
+}
+
+/**
+ * ACTIVE subscriptions due at `now`, oldest due first, at most `limit`; those with a lecture
+ * refund awaiting its outcome are left out (they are due again once it is settled).
+ */
 export async function findDueSubscriptions(
   db: Database,
   now: Date,
@@ -361,14 +447,111 @@ export async function findDueSubscriptions(
   return db
     .select()
     .from(s)
-    .where(and(eq(s.status, "ACTIVE"), lte(s.nextChargeAt, now)))
+    .where(
+      and(eq(s.status, "ACTIVE"), lte(s.nextChargeAt, now), sql`not ${lectureRefundInFlight(s)}`),
+    )
     .orderBy(asc(s.nextChargeAt))
     .limit(limit);
 }
 
 /**
- * Updates a subscription only if it is still as `seen` (same paid months and failed attempts),
- * so a renewal outcome is applied once however many runs see it. Returns the row or null.
+ * Locks the subscription row for the rest of the transaction (SELECT … FOR UPDATE) and returns
+ * it as it is now, with whether a lecture refund of it is in flight. Renewal reservations and
+ * refunds of a lecture take this lock, so one of them always sees the other's outcome.
+ */
+export async function lockSubscription(
+  tx: Database,
+  id: number,
+): Promise<(SubscriptionRow & { lectureRefundInFlight: boolean }) | undefined> {
+  const s = schema.subscriptions;
+  const [row] = await tx.select().from(s).where(eq(s.id, id)).for("update");
+  if (!row) return undefined;
+  const [flag] = await tx
+    .select({ inFlight: sql<boolean>`${lectureRefundInFlight(s)}` })
+    .from(s)
+    .where(eq(s.id, id));
+  return { ...row, lectureRefundInFlight: Boolean(flag?.inFlight) };
+}
+
+/** Who ends a subscription and why (packages/domain SUBSCRIPTION_CANCEL_REASONS). */
+export interface SubscriptionCancellation {
+  reason: string;
+  initiator: Initiator;
+  actorUserId: number | null;
+  at: Date;
+}
+
+/**
+ * Cancels the subscription if it is ACTIVE or PAST_DUE (conditional update; CANCELLED is
+ * terminal). Returns the cancelled row, or null when it was already cancelled or is unknown.
+ */
+export async function cancelSubscriptionIf(
+  db: Database,
+  id: number,
+  cancellation: SubscriptionCancellation,
+): Promise<SubscriptionRow | null> {
+  const s = schema.subscriptions;
+  const [row] = await db
+    .update(s)
+    .set({
+      status: "CANCELLED",
+      cancelledAt: cancellation.at,
+      cancelReason: cancellation.reason,
+      cancelInitiator: cancellation.initiator,
+      cancelledByUserId: cancellation.actorUserId,
+    })
+    .where(and(eq(s.id, id), inArray(s.status, ["ACTIVE", "PAST_DUE"])))
+    .returning();
+  return row ?? null;
+}
+
+/** The subscriptions of `userId`, newest first (at most 50). */
+export async function findSubscriptionsOfUser(
+  db: Database,
+  userId: number,
+): Promise<SubscriptionRow[]> {
+  const s = schema.subscriptions;
+  return db.select().from(s).where(eq(s.userId, userId)).orderBy(desc(s.id)).limit(50);
+}
+
+/**
+ * When each subscription was last charged: the newest completedAt of its payments (the first
+ * one or a renewal) that were paid (PAID or later refunded). Missing ids had no paid charge.
+ */
+export async function findLastChargedAt(
+  db: Database,
+  subscriptions: readonly Pick<SubscriptionRow, "id" | "firstPaymentId">[],
+): Promise<Map<number, Date>> {
+  const out = new Map<number, Date>();
+  if (subscriptions.length === 0) return out;
+  const p = schema.payments;
+  const ids = subscriptions.map((s) => s.id);
+  const firsts = subscriptions.flatMap((s) => (s.firstPaymentId != null ? [s.firstPaymentId] : []));
+  const rows = await db
+    .select({ id: p.id, subscriptionId: p.subscriptionId, completedAt: p.completedAt })
+    .from(p)
+    .where(
+      and(
+        firsts.length > 0
+          ? or(inArray(p.subscriptionId, ids), inArray(p.id, firsts))
+          : inArray(p.subscriptionId, ids),
+        inArray(p.state, ["PAID", "PARTIALLY_REFUNDED", "TOTALLY_REFUNDED"]),
+      ),
+    );
+  const byFirst = new Map(subscriptions.map((s) => [s.firstPaymentId, s.id]));
+  for (const row of rows) {
+    const subscriptionId = row.subscriptionId ?? byFirst.get(row.id);
+    if (subscriptionId == null || !row.completedAt) continue;
+    const seen = out.get(subscriptionId);
+    if (!seen || seen < row.completedAt) out.set(subscriptionId, row.completedAt);
+  }
+  return out;
+}
+
+/**
+ * Updates a subscription only if it is still as `seen` (same paid months and failed attempts)
+ * and not CANCELLED, so a renewal outcome is applied once however many runs see it and never
+ * undoes a cancellation. Returns the row or null.
  */
 export async function updateSubscriptionIf(
   db: Database,
@@ -384,6 +567,8 @@ export async function updateSubscriptionIf(
         eq(s.id, seen.id),
         eq(s.paidMonths, seen.paidMonths),
         eq(s.failedAttempts, seen.failedAttempts),
+        // CANCELLED is terminal: a renewal outcome never revives a cancelled subscription.
+        inArray(s.status, ["ACTIVE", "PAST_DUE"]),
       ),
     )
     .returning();

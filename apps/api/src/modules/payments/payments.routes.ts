@@ -90,6 +90,7 @@ export async function paymentsMainRoutes(
         method: input.PAYMENT_METHOD,
         items: lines(input.ITEMS),
         cardQuota: input.CARD_QUOTA,
+        billingCardId: input.BILLING_CARD_ID ?? null,
       });
     },
   );
@@ -137,7 +138,10 @@ export async function paymentsMainRoutes(
     const payments = [];
     for (const row of rows) {
       const { userName, ...payment } = row;
-      payments.push({ ...paymentResponse(await viewOf(deps.db, payment)), USER_NAME: userName });
+      payments.push({
+        ...paymentResponse(await viewOf(deps.db, payment), { staff: true }),
+        USER_NAME: userName,
+      });
     }
     return success({ PAYMENTS: payments });
   });

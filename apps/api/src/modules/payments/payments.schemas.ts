@@ -3,7 +3,14 @@
  * the contract does not name (a client-sent price, for one) is refused with 400.
  */
 import { z } from "zod";
-import { CARD_TYPES, SEARCH_KEYS } from "@seoltab/domain";
+import {
+  CARD_TYPES,
+  SEARCH_KEYS,
+  cardNumberSchema,
+  payerFailureMessage,
+  storedLineListPrice,
+  storedLinePolicies,
+} from "@seoltab/domain";
 import type { PaymentView } from "./payments.service.ts";
 
 const userNo = z.coerce
@@ -46,13 +53,24 @@ export const subscribeInput = z.strictObject({
   }),
   ITEMS: items,
   CARD_QUOTA: cardQuota,
+  /**
+   * BILLING_CARD only: pay with this card of the student instead of the main card — a card
+   * registered from the checkout (`mainAfterPayment`), which becomes the main card only when
+   * this payment succeeds (issue #11 item 4).
+   */
+  BILLING_CARD_ID: z
+    .number({ error: "BILLING_CARD_ID 는 숫자여야 해요." })
+    .int({ error: "BILLING_CARD_ID 는 정수여야 해요." })
+    .positive({ error: "BILLING_CARD_ID 가 올바르지 않아요." })
+    .optional(),
 });
 
-/** Card fields of the one-time payment; digits only after removing spaces and dashes. */
-export const cardNumberField = z
-  .string({ error: "카드 번호를 입력해 주세요." })
-  .transform((v) => v.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^\d{15,16}$/, { error: "카드 번호 15~16자리를 입력해 주세요." }));
+/**
+ * Card number of the one-time payment and the card registration: the one rule the web form
+ * uses too (packages/domain cardNumberSchema: 15-16 digits after removing spaces and dashes,
+ * Luhn-valid), so a mistyped number never reaches the gateway.
+ */
+export const cardNumberField = cardNumberSchema;
 export const expiryField = z
   .string({ error: "유효기간을 입력해 주세요." })
   .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: "유효기간은 YYYY-MM 형식이어야 해요." });
@@ -105,8 +123,12 @@ export const cardTypeSchema = z.enum(CARD_TYPES);
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The REST shape of a payment (DATA.RESPONSE of the checkout calls). */
-export function paymentResponse(view: PaymentView) {
+/**
+ * The REST shape of a payment (DATA.RESPONSE of the checkout calls). FAIL_REASON is what the
+ * family may read (the gateway-code table, packages/domain payerFailureMessage); the gateway's
+ * own text is added as GATEWAY_FAIL_REASON only for staff (`staff: true`).
+ */
+export function paymentResponse(view: PaymentView, options: { staff?: boolean } = {}) {
   const p = view.payment;
   return {
     PAYMENT_ID: p.id,
@@ -120,7 +142,8 @@ export function paymentResponse(view: PaymentView) {
     PAID_PRICE: p.paidPrice,
     REFUNDED_AMOUNT: p.refundedAmount,
     CARD_QUOTA: p.cardQuota,
-    FAIL_REASON: p.failReason,
+    FAIL_REASON: familyFailReason(p.failReason),
+    ...(options.staff ? { GATEWAY_FAIL_REASON: p.failReason } : {}),
     RECEIPT_URL: p.receiptUrl,
     CREATED_AT: iso(p.createdAt),
     COMPLETED_AT: iso(p.completedAt),
@@ -154,8 +177,16 @@ export function paymentResponse(view: PaymentView) {
   };
 }
 
-/** The GraphQL shape of a payment (SPEC.md §3 Payment fields and docs/api/payments.md). */
-export function paymentGraphql(view: PaymentView) {
+/** The stored fail reason as a family may read it (null stays null). */
+export function familyFailReason(stored: string | null): string | null {
+  return stored == null ? null : payerFailureMessage(stored);
+}
+
+/**
+ * The GraphQL shape of a payment (SPEC.md §3 Payment fields and docs/api/payments.md).
+ * `failReason` is the family's message; `gatewayFailReason` (the gateway's text) only for staff.
+ */
+export function paymentGraphql(view: PaymentView, options: { staff?: boolean } = {}) {
   const p = view.payment;
   return {
     id: String(p.id),
@@ -167,7 +198,8 @@ export function paymentGraphql(view: PaymentView) {
     discountedValue: p.discountedValue,
     paidPrice: p.paidPrice,
     refundedAmount: p.refundedAmount,
-    failReason: p.failReason,
+    failReason: familyFailReason(p.failReason),
+    gatewayFailReason: options.staff ? p.failReason : null,
     receiptUrl: p.receiptUrl,
     createdAt: p.createdAt.toISOString(),
     userId: p.userId,
@@ -185,6 +217,8 @@ export function paymentGraphql(view: PaymentView) {
       paidPrice: i.paidPrice,
       refundedAmount: i.refundedAmount,
       state: i.state,
+      listPrice: storedLineListPrice(i),
+      policies: storedLinePolicies(i),
     })),
   };
 }

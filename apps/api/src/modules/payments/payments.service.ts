@@ -20,6 +20,7 @@ import {
   isStaffUserType,
   lectureState,
   orderProblem,
+  payerFailureMessage,
   priceOrder,
   renewalLines,
   sellableItems,
@@ -30,6 +31,7 @@ import {
   type PaymentState,
   type PolicyRule,
   type PricedOrder,
+  isFixedTermItemType,
   type PricedStoreItem,
 } from "@seoltab/domain";
 import type { Database } from "@seoltab/db";
@@ -41,6 +43,7 @@ import { mayActFor } from "../accounts/users.service.ts";
 import { insertAuditLog } from "../audit/audit.repository.ts";
 import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.repository.ts";
 import { createContractForPayment } from "../contracts/contracts.service.ts";
+import { endSubscriptionForRefund, lockSubscriptionOfPayment } from "./subscriptions.service.ts";
 import {
   GatewayRefusedError,
   GatewayTimeoutError,
@@ -50,6 +53,7 @@ import {
   type PaymentGateway,
 } from "./gateway/gateway.port.ts";
 import {
+  findBillingCardById,
   findItemsOfPayments,
   findLectureItemsOfUser,
   findMainBillingCard,
@@ -58,8 +62,11 @@ import {
   findPaymentsOfUsers,
   findSubscriptionByFirstPayment,
   insertGatewayNotification,
+  insertPendingBillingCard,
   insertReadyPayment,
+  isPendingBillingCard,
   insertSubscriptionOnce,
+  promoteBillingCard,
   replaceMainBillingCard,
   transitionPayment,
   updatePaymentInState,
@@ -128,14 +135,21 @@ export interface RegisterCardInput extends CardCredentials {
   cardType: CardType;
   /** The student the card pays for; default: the caller. */
   userId?: number | null;
+  /**
+   * From a checkout (issue #11 item 4): keep the current main card; this card becomes the main
+   * card only when a payment with it succeeds (`promoteBillingCard`). Default: main at once.
+   */
+  mainAfterPayment?: boolean | null;
 }
 
 /**
  * Registers the main billing card of a student (SPEC.md §7 RegisterMainBillingCard): the card
  * goes to the gateway once to issue a billing key (customer_uid `seoltab-u{user}-c{time}`); only
- * the key, masked number, company and name are kept. Returns the new card.
- * @throws AppError forbidden `not_your_user`; validation `card_refused` with the gateway's message
- *   (contains F112 for invalid card information); unavailable `gateway_unavailable`
+ * the key, masked number, company and name are kept. Returns the new card — the main card, or
+ * with `mainAfterPayment` a card waiting for its first successful payment.
+ * @throws AppError forbidden `not_your_user`; validation `card_refused` with the family's
+ *   message for the gateway's code (packages/domain payerFailureMessage: SPEC.md §8's
+ *   invalid-card message for F112; `PG_CODE` in the response); unavailable `gateway_unavailable`
  */
 export async function registerMainBillingCard(
   deps: PaymentsDeps,
@@ -157,7 +171,12 @@ export async function registerMainBillingCard(
     });
   } catch (err) {
     if (err instanceof GatewayRefusedError) {
-      throw new AppError("validation", "card_refused", err.message, [], {
+      // The gateway's own text is for staff: logged without the card, never sent to the family.
+      deps.log.info(
+        { pgCode: err.pgCode, gatewayMessage: err.message, userId },
+        "billing key refused",
+      );
+      throw new AppError("validation", "card_refused", payerFailureMessage(err.message), [], {
         response: { PG_CODE: err.pgCode },
       });
     }
@@ -166,27 +185,26 @@ export async function registerMainBillingCard(
     }
     throw err;
   }
-  const card = await replaceMainBillingCard(
-    deps.db,
-    {
-      userId,
-      registeredByUserId: caller.userNo,
-      billingKey: key.customerUid,
-      name: key.cardName,
-      companyName: key.companyName,
-      numberMasked: key.maskedNumber,
-      cardType: input.cardType,
-      isLegacy: false,
-    },
-    now,
-  );
+  const row = {
+    userId,
+    registeredByUserId: caller.userNo,
+    billingKey: key.customerUid,
+    name: key.cardName,
+    companyName: key.companyName,
+    numberMasked: key.maskedNumber,
+    cardType: input.cardType,
+    isLegacy: false,
+  };
+  const card = input.mainAfterPayment
+    ? await insertPendingBillingCard(deps.db, row, now)
+    : await replaceMainBillingCard(deps.db, row, now);
   await insertAuditLog(deps.db, {
     kind: "EXECUTION",
     initiator: initiatorOf(caller),
     actorUserId: caller.userNo,
     action: "billing_card_registered",
     target: `user:${userId}`,
-    detail: { cardId: card.id, company: card.companyName },
+    detail: { cardId: card.id, company: card.companyName, main: card.isMain },
     requestId,
   });
   return card;
@@ -223,6 +241,11 @@ export interface CheckoutInput {
   card?: CardCredentials;
   /** CASH only: staff note. */
   memo?: string | null;
+  /**
+   * BILLING_CARD only: the student's card to charge instead of the main card (one registered
+   * from the checkout with `mainAfterPayment`); it becomes the main card when this payment is PAID.
+   */
+  billingCardId?: number | null;
 }
 
 export interface CheckoutResult {
@@ -237,6 +260,7 @@ function requestHashOf(input: CheckoutInput): string {
     method: input.method,
     items: [...input.items].sort((a, b) => a.id - b.id).map((i) => [i.id, i.lecture_multiple]),
     cardQuota: input.cardQuota,
+    ...(input.billingCardId != null ? { billingCardId: input.billingCardId } : {}),
   });
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -277,6 +301,7 @@ export async function priceOrderFor(
       months: row.months,
       basePrice: row.basePrice,
       salePrice: row.salePrice,
+      fixedTerm: isFixedTermItemType(row.itemType),
     });
   }
   const problem = orderProblem(lines, catalog);
@@ -343,7 +368,22 @@ export async function checkout(
     ]);
   }
   let card: BillingCardRow | undefined;
-  if (input.method === "BILLING_CARD") {
+  if (input.billingCardId != null && input.method !== "BILLING_CARD") {
+    throw new AppError(
+      "validation",
+      "validation_failed",
+      PAYMENT_MESSAGES.billingCardIdOnlyForCard,
+      [{ field: "BILLING_CARD_ID", message: PAYMENT_MESSAGES.billingCardIdOnlyForCard }],
+    );
+  }
+  if (input.method === "BILLING_CARD" && input.billingCardId != null) {
+    // A card of this student that is main or waiting for its first payment; a replaced card or
+    // another user's card is refused alike.
+    card = await findBillingCardById(deps.db, input.billingCardId);
+    if (!card || card.userId !== user.id || !(card.isMain || isPendingBillingCard(card))) {
+      throw new AppError("conflict", "billing_card_required", PAYMENT_MESSAGES.billingCardUnusable);
+    }
+  } else if (input.method === "BILLING_CARD") {
     card = await findMainBillingCard(deps.db, user.id);
     if (!card) {
       throw new AppError("conflict", "billing_card_required", PAYMENT_MESSAGES.billingCardRequired);
@@ -446,7 +486,9 @@ export function vbankDueAt(now: Date, days: number): Date {
   return new Date(kst.getTime() - 9 * 3_600_000);
 }
 
-function declined(view: PaymentView, message: string): AppError {
+/** 402 payment_declined; STATUSMSG is the family's message for the stored reason. */
+function declined(view: PaymentView, reason: string): AppError {
+  const message = payerFailureMessage(reason, PAYMENT_MESSAGES.cardRefused);
   return new AppError("payment_declined", "payment_declined", message, [], {
     response: { PAYMENT: view },
   });
@@ -469,7 +511,7 @@ async function handleGatewayError(
       throw new AppError("unavailable", "gateway_unavailable", PAYMENT_MESSAGES.gatewayUnavailable);
     }
     if (method === "ONETIME") {
-      throw new AppError("validation", "card_refused", err.message, [], {
+      throw new AppError("validation", "card_refused", payerFailureMessage(err.message), [], {
         response: { PAYMENT: view, PG_CODE: err.pgCode },
       });
     }
@@ -591,6 +633,21 @@ export async function applyGatewayPayment(
         set: { ...common, completedAt: gp.paidAt ?? now, failReason: null },
         itemState: "PAID",
       });
+      // A card registered from the checkout becomes the main card with its first success.
+      if (moved && moved.billingCardId != null && moved.subscriptionId == null) {
+        const promoted = await promoteBillingCard(tx, moved.billingCardId, moved.userId, now);
+        if (promoted) {
+          await insertAuditLog(tx, {
+            kind: "EXECUTION",
+            initiator,
+            actorUserId: moved.requestedByUserId,
+            action: "billing_card_made_main",
+            target: `user:${moved.userId}`,
+            detail: { cardId: promoted.id, paymentId: moved.id },
+            requestId: null,
+          });
+        }
+      }
       if (moved) await startSubscriptionIfRenewable(tx, deps, moved, rules);
       if (moved) await createContractForPayment(tx, moved, deps.log);
     });
@@ -637,13 +694,30 @@ async function applyGatewayCancellation(
   const to: PaymentState =
     gp.cancelAmount >= current.paidPrice ? "TOTALLY_REFUNDED" : "PARTIALLY_REFUNDED";
   if (!canTransition(PAYMENT_TRANSITIONS, current.state as PaymentState, to)) return;
-  await transitionPayment(deps.db, paymentId, {
-    from: current.state as PaymentState,
-    to,
-    initiator: "UNKNOWN",
-    reason: "결제대행사에서 취소됨",
-    at: deps.clock.now(),
-    set: { refundedAmount: Math.min(gp.cancelAmount, current.paidPrice) },
+  const at = deps.clock.now();
+  await withTransaction(deps.db, async (tx) => {
+    // The subscription's lock first, as every writer of both rows takes them.
+    await lockSubscriptionOfPayment(tx, current);
+    const moved = await transitionPayment(tx, paymentId, {
+      from: current.state as PaymentState,
+      to,
+      initiator: "UNKNOWN",
+      reason: "결제대행사에서 취소됨",
+      at,
+      set: { refundedAmount: Math.min(gp.cancelAmount, current.paidPrice) },
+    });
+    // Cancelled in full at the gateway (its console): the renewals end with it.
+    if (moved && to === "TOTALLY_REFUNDED") {
+      await endSubscriptionForRefund(tx, {
+        payment: moved,
+        paymentState: to,
+        refundedKinds: [],
+        initiator: "UNKNOWN",
+        actorUserId: null,
+        at,
+        cause: `gateway_cancellation:${gp.impUid}`,
+      });
+    }
   });
 }
 

@@ -6,6 +6,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema, sql } from "@seoltab/db";
+import { INVALID_CARD_MESSAGE } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway, type SandboxGateway } from "./gateway/sandbox.ts";
@@ -106,11 +107,15 @@ describe("registerMainBillingCard / myMainBillingCard", () => {
     });
   });
 
-  it("a gateway refusal is a GraphQL error whose message carries F112", async () => {
+  // Issue #11 item 3 changed this: the message is SPEC.md §8's invalid-card message for F112
+  // (packages/domain table), never the gateway's "[F112]…" text.
+  it("a gateway refusal (F112) is a GraphQL error with SPEC.md §8's invalid-card message", async () => {
     const student = await newUser(t);
     const res = await registerCard(t, student, CARDS.f112);
     const [error] = res.json().errors;
-    expect(error.message).toContain("F112");
+    expect(error.message).toBe(INVALID_CARD_MESSAGE);
+    expect(error.message).not.toContain("F112");
+    expect(error.extensions.code).toBe("card_refused");
     expect(error.extensions.classification).toBe("BAD_REQUEST");
     const mine = await graphql(t, student, "{ myMainBillingCard { id } }");
     expect(mine.json().data.myMainBillingCard).toBeNull();
@@ -237,6 +242,52 @@ describe("POST /main/payment_seoltab_subscribe", () => {
     expect(payment.DISCOUNTED_VALUE).toBe(10_000);
     expect(payment.PAID_PRICE).toBe(math.salePrice * 3 - 10_000);
     expect(payment.ITEMS[0].POLICIES).toEqual([{ NAME: "형제 할인 10,000원", AMOUNT: 10_000 }]);
+  });
+
+  it("payment(id) items carry each line's 정가 (listPrice) and policies: the checkout's 정가/할인/결제", async () => {
+    const student = await studentWithCard();
+    const [method] = await t.database.db
+      .insert(schema.salesMethods)
+      .values({ name: "형제 할인", userId: student.userNo })
+      .returning();
+    await t.database.db.insert(schema.salesPolicies).values({
+      salesMethodId: method!.id,
+      name: "형제 할인 10,000원",
+      discountKind: "ADDITIONAL_LECTURE_DISCOUNT",
+      discountType: "AMOUNT",
+      value: 10_000,
+      itemKind: "LECTURE",
+    });
+    const payment = responseOf(
+      await subscribe(
+        t,
+        student,
+        order(student, { ITEMS: [{ id: math.id, lecture_multiple: 3 }] }),
+      ),
+    );
+    const res = await graphql(
+      t,
+      student,
+      `{ payment(id: "${payment.PAYMENT_ID}") { productsPrice discountedValue paidPrice
+          items { itemKind months salePrice policyPrice paidPrice listPrice policies { name amount } } } }`,
+    );
+    expect(res.json().errors).toBeUndefined();
+    const detail = res.json().data.payment;
+    const lecture = detail.items.find((i: { itemKind: string }) => i.itemKind === "LECTURE");
+    // 정가 is the unit list price × months, never below the sale total.
+    expect(math.basePrice).toBeGreaterThan(math.salePrice);
+    expect(lecture).toEqual({
+      itemKind: "LECTURE",
+      months: 3,
+      salePrice: math.salePrice * 3,
+      policyPrice: 10_000,
+      paidPrice: math.salePrice * 3 - 10_000,
+      listPrice: math.basePrice * 3,
+      policies: [{ name: "형제 할인 10,000원", amount: 10_000 }],
+    });
+    // The existing fields are unchanged.
+    expect(detail.productsPrice).toBe(math.salePrice * 3);
+    expect(detail.discountedValue).toBe(10_000);
   });
 
   it("a repeat of the same MERCHANT_UID returns the same payment and charges once", async () => {
@@ -655,7 +706,8 @@ describe("POST /main/payreq_Iamport_Onetime", () => {
     expect(logLines.join("")).not.toContain("4242-4242-4242-4242");
   });
 
-  it("invalid card information: 400 with the gateway message containing F112", async () => {
+  // Issue #11 item 3 changed this: STATUSMSG is SPEC.md §8's message, PG_CODE carries F112.
+  it("invalid card information: 400 with SPEC.md §8's invalid-card message (PG_CODE F112)", async () => {
     const student = await newUser(t);
     const body = {
       USER_NO: student.userNo,
@@ -666,7 +718,9 @@ describe("POST /main/payreq_Iamport_Onetime", () => {
     };
     const res = await call(t, "/main/payreq_Iamport_Onetime", body, { token: student.token });
     expect(res.statusCode).toBe(400);
-    expect(res.json().ONUEI_RES.STATUS.STATUSMSG).toContain("F112");
+    expect(res.json().ONUEI_RES.STATUS.STATUSMSG).toBe(INVALID_CARD_MESSAGE);
+    expect(responseOf(res).PG_CODE).toBe("F112");
+    expect(JSON.stringify(res.json())).not.toContain("[F112]");
     expect(JSON.stringify(res.json())).not.toContain(CARDS.f112);
   });
 });

@@ -6,6 +6,7 @@
  * Merged into the payment backend by app.ts (`paymentGraphql`).
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
+import { withParticle } from "@seoltab/domain";
 import { z } from "zod";
 import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
 import {
@@ -15,6 +16,7 @@ import {
   type RefundsDeps,
 } from "./refunds.service.ts";
 import { parseArgs } from "../../graphql/parse-args.ts";
+import { renewalEffectGraphql } from "../payments/subscriptions.graphql.ts";
 
 export const refundsSchema = /* GraphQL */ `
   "One item of a payment as the refund page shows it. Amounts in won."
@@ -32,7 +34,7 @@ export const refundsSchema = /* GraphQL */ `
     reasons: [String!]!
     "What the law gives now, less what was already refunded."
     amount: Int!
-    "ACADEMY_BEFORE_START, ACADEMY_FIRST_THIRD, ACADEMY_FIRST_HALF, ACADEMY_AFTER_HALF, DEVICE_WITHDRAWAL_7_DAYS, DEVICE_OPENED_OR_LATE, STAFF_DECISION (docs/refunds.md)."
+    "ACADEMY_BEFORE_START, ACADEMY_FIRST_THIRD, ACADEMY_FIRST_HALF, ACADEMY_AFTER_HALF, DEVICE_WITHDRAWAL_7_DAYS, DEVICE_OPENED_OR_LATE, NOTHING_PAID, STAFF_DECISION (docs/refunds.md)."
     rule: String!
     "One Korean sentence for the page."
     explanation: String!
@@ -54,6 +56,8 @@ export const refundsSchema = /* GraphQL */ `
     "requestRefund needs refundAccount."
     refundAccountRequired: Boolean!
     items: [RefundEligibilityItem!]!
+    "What refunding the items considered does to the monthly renewals (null without a subscription)."
+    renewal: RefundRenewalEffect
   }
 
   input RefundAccountInput {
@@ -72,7 +76,7 @@ export const refundsSchema = /* GraphQL */ `
     reason: String!
     "Needed when the channel is BANK."
     refundAccount: RefundAccountInput
-    "A device or book in the request was used or opened (its value fell); default false."
+    "A device or book in the request was used or damaged so that its value fell (전자상거래법 제17조제2항; opening the box alone does not count); default false."
     opened: Boolean
   }
 
@@ -90,6 +94,8 @@ export const refundsSchema = /* GraphQL */ `
     channel: String!
     "Korean sentence for the page."
     message: String!
+    "What this refund does (or will do once settled) to the monthly renewals; null without a subscription."
+    renewal: RefundRenewalEffect
   }
 
   extend type Query {
@@ -102,15 +108,18 @@ export const refundsSchema = /* GraphQL */ `
   }
 `;
 
-const idField = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} 가 올바르지 않아요.` })
+/** An id given as a string or number; `label` names it in Korean for the message. */
+const idField = (label: string) => {
+  const error = `${withParticle(label, "이/가")} 올바르지 않아요.`;
+  return z
+    .union([z.string(), z.number()], { error })
     .transform(String)
-    .pipe(z.string().regex(/^\d{1,15}$/, { error: `${label} 가 올바르지 않아요.` }))
+    .pipe(z.string().regex(/^\d{1,15}$/, { error }))
     .transform(Number);
+};
 
 const itemIdsField = z
-  .array(idField("paymentItemIds"))
+  .array(idField("결제 항목 번호"))
   .max(50, { error: "한 번에 50개 항목까지 환불을 요청할 수 있어요." })
   .nullish();
 
@@ -131,7 +140,7 @@ const refundAccountInput = z.object({
 });
 
 const requestInput = z.object({
-  paymentId: idField("paymentId"),
+  paymentId: idField("결제 번호"),
   paymentItemIds: itemIdsField,
   reason: z
     .string()
@@ -143,7 +152,7 @@ const requestInput = z.object({
 });
 
 const eligibilityArgs = z.object({
-  paymentId: idField("paymentId"),
+  paymentId: idField("결제 번호"),
   paymentItemIds: itemIdsField,
   opened: z.boolean().nullish(),
 });
@@ -172,6 +181,7 @@ export function refundEligibilityGraphql(a: RefundAssessment) {
       rule: i.rule,
       explanation: i.explanation,
     })),
+    renewal: renewalEffectGraphql(a.renewal),
   };
 }
 
@@ -204,7 +214,11 @@ export function refundsResolvers(deps: RefundsDeps): IResolvers {
           },
           ctx.reply?.request.id ?? null,
         );
-        return { ...result, refundRequestId: String(result.refundRequestId) };
+        return {
+          ...result,
+          refundRequestId: String(result.refundRequestId),
+          renewal: renewalEffectGraphql(result.renewal),
+        };
       },
     },
   };

@@ -6,7 +6,14 @@
  * repository's `transitionPayment` (same conditional rule, transition recorded).
  */
 import { and, asc, eq, inArray, schema, sql, type Database } from "@seoltab/db";
-import type { Initiator, PaymentItemState } from "@seoltab/domain";
+import {
+  PAYMENT_ITEM_TRANSITIONS,
+  REFUND_REQUEST_TRANSITIONS,
+  assertTransition,
+  type Initiator,
+  type PaymentItemState,
+  type RefundRequestState,
+} from "@seoltab/domain";
 import type { PaymentItemRow } from "../payments/payments.repository.ts";
 
 export type RefundRequestRow = typeof schema.refundRequests.$inferSelect;
@@ -16,7 +23,7 @@ export type NewRefundRequest = typeof schema.refundRequests.$inferInsert;
  * refund_requests.state: REFUNDED / FAILED (gateway answered), STAFF_REVIEW / REJECTED (staff),
  * and PENDING — sent to the gateway, answer not known yet (settled by asking the gateway).
  */
-export type RefundRequestState = "PENDING" | "REFUNDED" | "FAILED" | "STAFF_REVIEW" | "REJECTED";
+export type { RefundRequestState };
 
 /** Items with these ids (any payment), by id. */
 export async function findItemsByIds(
@@ -57,6 +64,7 @@ export async function markItemsRefundRequested(
     "PAID",
     "REFUND_REQUEST_FAILED",
   ] as const satisfies readonly PaymentItemState[]) {
+    assertTransition(PAYMENT_ITEM_TRANSITIONS, "payment item", from, "REFUND_REQUESTED");
     const moved = await db
       .update(i)
       .set({ state: "REFUND_REQUESTED" })
@@ -93,6 +101,7 @@ export async function settleItems(
   actor: Actor,
 ): Promise<number> {
   const i = schema.paymentItems;
+  assertTransition(PAYMENT_ITEM_TRANSITIONS, "payment item", "REFUND_REQUESTED", to);
   let moved = 0;
   for (const item of items) {
     const [row] = await db
@@ -165,6 +174,9 @@ export async function updateRefundRequestIf(
   set: Partial<Omit<NewRefundRequest, "id">> & { state?: RefundRequestState },
 ): Promise<RefundRequestRow | null> {
   const r = schema.refundRequests;
+  if (set.state !== undefined && set.state !== from) {
+    assertTransition(REFUND_REQUEST_TRANSITIONS, "refund request", from, set.state);
+  }
   const [row] = await db
     .update(r)
     .set(set)

@@ -55,8 +55,6 @@ import {
 import {
   findItemsOfPayments,
   findPaymentById,
-  findSubscriptionByFirstPayment,
-  findSubscriptionById,
   transitionPayment,
   withTransaction,
   type PaymentItemRow,
@@ -64,6 +62,13 @@ import {
   type SubscriptionRow,
 } from "../payments/payments.repository.ts";
 import type { PaymentsDeps } from "../payments/payments.service.ts";
+import {
+  endSubscriptionForRefund,
+  lockSubscriptionOfPayment,
+  renewalEffectOfRefund,
+  subscriptionOfPayment,
+  type RenewalEffect,
+} from "../payments/subscriptions.service.ts";
 import { mayActFor } from "../accounts/users.service.ts";
 import {
   findItemsByIds,
@@ -128,12 +133,21 @@ export interface RefundAssessment {
   items: ItemAssessment[];
   /** The items the totals are about: the ones asked for, or those still refundable. */
   considered: ItemAssessment[];
+  /**
+   * What refunding the considered items would do to the monthly renewals of the payment's
+   * subscription (issue #11 item 1), or null without one.
+   */
+  renewal: RenewalEffect | null;
 }
 
 function initiatorOf(caller: AuthUser): Initiator {
   if (caller.userType === "ADMIN") return "ADMIN";
   if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
   return "USER";
+}
+
+function kindOf(item: Pick<PaymentItemRow, "itemKind">): ItemKind {
+  return isItemKind(item.itemKind) ? item.itemKind : "ETC";
 }
 
 /** An item still open to a refund: PAID, or a failed request that may be asked again. */
@@ -201,18 +215,6 @@ function lessonsStartOf(_payment: PaymentRow): Date | null {
   return null;
 }
 
-/** The subscription a payment started (a first order) or renews (a renewal), if any. */
-async function subscriptionOf(
-  deps: RefundsDeps,
-  payment: PaymentRow,
-): Promise<SubscriptionRow | null> {
-  const row =
-    payment.subscriptionId != null
-      ? await findSubscriptionById(deps.db, payment.subscriptionId)
-      : await findSubscriptionByFirstPayment(deps.db, payment.id);
-  return row ?? null;
-}
-
 /**
  * The lecture state of a LECTURE item, as LECTURE_INFO shows it (packages/domain `lectureState`
  * with the inputs of payments.service `lectureInfoOf`), for SPEC.md §5 CLOSED_LECTURE: DONE once
@@ -261,7 +263,8 @@ function legalRefundOf(
         refundedAmount: item.refundedAmount,
         months: Math.max(1, item.months),
         lessonsStartAt: lessonsStartOf(payment),
-        receivedAt: paidAt,
+        // No delivery date is recorded: the withdrawal days count from the payment (016).
+        paidAt,
         opened,
       };
     }),
@@ -301,7 +304,7 @@ export async function assessRefund(
         : [],
   };
   const law = legalRefundOf(payment, rows, options.opened ?? false, now);
-  const subscription = await subscriptionOf(deps, payment);
+  const subscription = await subscriptionOfPayment(deps.db, payment);
   const items = rows.map((item, index): ItemAssessment => {
     const { reasons } = refundEligibility({
       payment: {
@@ -351,6 +354,13 @@ export async function assessRefund(
     refundableAmount < consideredLaw.amount
       ? `${consideredLaw.explanation} 이 결제에서 이미 취소된 금액을 빼면 남은 결제 금액 ${formatRefundWon(balance)}까지 돌려받을 수 있어요.`
       : consideredLaw.explanation;
+  const renewal = await renewalEffectOfRefund(deps.db, payment, {
+    paymentState:
+      payment.refundedAmount + refundableAmount >= payment.paidPrice
+        ? "TOTALLY_REFUNDED"
+        : "PARTIALLY_REFUNDED",
+    refundedKinds: considered.map((a) => kindOf(a.item)),
+  });
   return {
     payment,
     eligible: reasons.length === 0,
@@ -362,6 +372,7 @@ export async function assessRefund(
     refundAccountRequired: channel === "BANK",
     items,
     considered,
+    renewal,
   };
 }
 
@@ -376,7 +387,7 @@ export interface RequestRefundInput {
   reason: string;
   /** BANK refunds (virtual account, cash): where to pay the money back. */
   refundAccount?: RefundAccount | null;
-  /** Devices/books in the request were used or opened (their value fell). */
+  /** Devices/books in the request were used or damaged so that their value fell (not merely opened). */
   opened?: boolean;
 }
 
@@ -394,6 +405,8 @@ export interface RequestRefundResult {
   refundRequestId: number;
   channel: RefundChannel;
   message: string;
+  /** What this refund does (or will do once settled) to the monthly renewals; null without. */
+  renewal: RenewalEffect | null;
 }
 
 /** Sentinels to roll a transaction back: another request holds an item / is at the gateway. */
@@ -433,6 +446,13 @@ export async function requestRefund(
   ) {
     throw new AppError("conflict", "refunded_payment_item", REFUND_MESSAGES.refundedPaymentItem);
   }
+  // Only lines nothing was paid for (a tablet lent free): nothing to give back, so refused
+  // (validation `nothing_to_refund`, docs/api/refunds.md).
+  if (assessment.rule === "NOTHING_PAID") {
+    throw new AppError("validation", "nothing_to_refund", REFUND_MESSAGES.nothingToRefund, [
+      { field: "paymentItemIds", message: REFUND_MESSAGES.nothingToRefund },
+    ]);
+  }
   if (channel === "BANK" && !input.refundAccount) {
     throw new AppError(
       "validation",
@@ -452,6 +472,10 @@ export async function requestRefund(
   let request: RefundRequestRow;
   try {
     request = await withTransaction(deps.db, async (tx) => {
+      // A lecture refund and a renewal reservation never pass each other: both take the
+      // subscription's row lock; once the lecture line is REFUND_REQUESTED the renewal job
+      // holds the renewals until the refund is settled (issue #11 item 1).
+      await lockSubscriptionOfPayment(tx, payment);
       // One refund of a payment at the gateway at a time: its balance (the checksum) is only
       // known when no cancel is in flight.
       await lockPayment(tx, payment.id);
@@ -507,6 +531,7 @@ export async function requestRefund(
     rule: assessment.rule,
     refundRequestId: request.id,
     channel,
+    renewal: assessment.renewal,
   };
   if (!selfService) {
     return {
@@ -583,7 +608,7 @@ async function cancelThroughGateway(
           REFUND_MESSAGES.gatewayUnavailable,
         );
       }
-      throw new AppError("conflict", "refund_refused", REFUND_MESSAGES.refused(err.message), [], {
+      throw new AppError("conflict", "refund_refused", REFUND_MESSAGES.refused, [], {
         response: { PG_CODE: err.pgCode },
       });
     }
@@ -631,6 +656,11 @@ async function completeRequest(
 ): Promise<boolean> {
   const now = deps.clock.now();
   const done = await withTransaction(deps.db, async (tx) => {
+    // Locks in the order every writer of these rows takes them (subscription, payment, then
+    // items and requests), so a settling refund and a new request never deadlock.
+    const locked = await findPaymentById(tx, request.paymentId);
+    if (locked) await lockSubscriptionOfPayment(tx, locked);
+    await lockPayment(tx, request.paymentId);
     const row = await updateRefundRequestIf(tx, request.id, from, {
       state: "REFUNDED",
       decidedAt: request.decidedAt ?? now,
@@ -666,6 +696,21 @@ async function completeRequest(
         set: { refundedAmount: total },
       });
       if (moved) break;
+    }
+    // A refund of the lessons ends the monthly renewals in this same transaction: never a
+    // refund recorded and a renewal still due (issue #11 item 1).
+    const after = await findPaymentById(tx, request.paymentId);
+    if (after) {
+      const refunded = await findItemsByIds(tx, request.paymentItemIds);
+      await endSubscriptionForRefund(tx, {
+        payment: after,
+        paymentState: after.state as PaymentState,
+        refundedKinds: refunded.map(kindOf),
+        initiator: actor.initiator,
+        actorUserId: actor.userId,
+        at: now,
+        cause: `refund_request:${request.id}`,
+      });
     }
     return true;
   });

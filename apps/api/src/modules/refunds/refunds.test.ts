@@ -36,6 +36,8 @@ let sandbox: SandboxGateway;
 const clock = offsetClock();
 let math: StoreItem;
 let device: StoreItem;
+/** The tablet lent free with the lessons (a DEVICE at 0 won). */
+let freeTablet: StoreItem;
 
 /** Every cancel the gateway was asked for, oldest first. */
 const cancels: CancelRequest[] = [];
@@ -73,6 +75,17 @@ beforeAll(async () => {
   t = await buildTestApp({}, {}, { payments: { gateway: spy, clock } });
   math = await smartMath(t);
   device = await pricedDevice(t);
+  const free = await t.database.db
+    .select()
+    .from(schema.storeItems)
+    .where(
+      and(
+        eq(schema.storeItems.itemKind, "DEVICE"),
+        eq(schema.storeItems.salePrice, 0),
+        eq(schema.storeItems.isActive, true),
+      ),
+    );
+  freeTablet = free.sort((a, b) => a.id - b.id)[0]!;
 }, 60_000);
 
 afterAll(async () => {
@@ -148,10 +161,18 @@ async function studentWithCard(): Promise<TestUser> {
 /** A paid order for `student` (3 months of smart math, and a device unless told otherwise). */
 async function pay(
   student: TestUser,
-  options: { method?: "BILLING_CARD" | "VBANK"; withDevice?: boolean; by?: TestUser } = {},
+  options: {
+    method?: "BILLING_CARD" | "VBANK";
+    withDevice?: boolean;
+    by?: TestUser;
+    /** The device line (default the priced one). */
+    deviceItem?: StoreItem;
+  } = {},
 ): Promise<Paid> {
   const items = [{ id: math.id, lecture_multiple: 3 }];
-  if (options.withDevice ?? true) items.push({ id: device.id, lecture_multiple: 1 });
+  if (options.withDevice ?? true) {
+    items.push({ id: (options.deviceItem ?? device).id, lecture_multiple: 1 });
+  }
   const body = {
     USER_NO: student.userNo,
     MERCHANT_UID: merchantUid(),
@@ -415,6 +436,78 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
     expect(done.state).toBe("REFUNDED");
     const request = await requestRow(done.refundRequestId);
     expect(request).toMatchObject({ requestedByUserId: parent.userNo, initiator: "USER" });
+  });
+});
+
+describe("a lecture with a tablet lent free (a 0-won line; issue #11 item 10)", () => {
+  it("the tablet line says nothing was paid; the payment follows the lecture's rule, not MIXED", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student, { deviceItem: freeTablet });
+    const lecture = lecturePrice(paid);
+    expect(paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE).toBe(0);
+
+    for (const opened of [false, true]) {
+      const seen = (await eligibility(student, paid.paymentId, { opened })).data.refundEligibility;
+      expect(seen).toMatchObject({
+        eligible: true,
+        refundableAmount: lecture,
+        rule: "ACADEMY_BEFORE_START",
+        explanation: `수업 시작 전이라 낸 수업료 전액 ${lecture.toLocaleString("en-US")}원을 돌려받을 수 있어요.`,
+      });
+      const tablet = seen.items.find(
+        (i: { paymentItemId: string }) => i.paymentItemId === String(paid.deviceItemId),
+      );
+      expect(tablet).toMatchObject({ amount: 0, rule: "NOTHING_PAID" });
+      expect(tablet.explanation).toContain("낸 금액이 없어");
+      expect(tablet.explanation).not.toMatch(/전액|0원/);
+    }
+  });
+
+  it("the free tablet alone is refused (nothing_to_refund), nothing changes; with the lecture it is refunded", async () => {
+    const student = await studentWithCard();
+    const paid = await pay(student, { deviceItem: freeTablet });
+    const ids = [String(paid.deviceItemId)];
+    const seen = (await eligibility(student, paid.paymentId, { paymentItemIds: ids })).data
+      .refundEligibility;
+    expect(seen).toMatchObject({ refundableAmount: 0, rule: "NOTHING_PAID" });
+    expect(seen.explanation).not.toMatch(/전액|0원을/);
+
+    const alone = await refund(student, { paymentId: paid.paymentId, paymentItemIds: ids });
+    expect(alone.errors[0].extensions).toEqual({
+      classification: "BAD_REQUEST",
+      code: "nothing_to_refund",
+    });
+    expect(alone.errors[0].message).toBe(
+      "고른 항목은 낸 금액이 없어(0원) 돌려받을 금액이 없어요. 환불받을 수업이나 상품을 함께 골라 주세요.",
+    );
+    const used = await refund(student, {
+      paymentId: paid.paymentId,
+      paymentItemIds: ids,
+      opened: true,
+    });
+    expect(used.errors[0].extensions.code).toBe("nothing_to_refund");
+    expect(cancelsOf(paid.impUid)).toHaveLength(0);
+    expect((await itemRows(paid.paymentId)).map((i) => i.state)).toEqual(["PAID", "PAID"]);
+    const requests = await t.database.db
+      .select()
+      .from(schema.refundRequests)
+      .where(eq(schema.refundRequests.paymentId, paid.paymentId));
+    expect(requests).toHaveLength(0);
+
+    // The whole order: the lecture's price back at once, the tablet line goes with it.
+    const done = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
+    expect(done).toMatchObject({
+      state: "REFUNDED",
+      refundedAmount: lecturePrice(paid),
+      rule: "ACADEMY_BEFORE_START",
+    });
+    expect((await itemRows(paid.paymentId)).map((i) => i.state)).toEqual(["REFUNDED", "REFUNDED"]);
+  });
+
+  it("a bad id is named in Korean with its particle (결제 번호가)", async () => {
+    const student = await studentWithCard();
+    const badId = await eligibility(student, "abc" as unknown as number);
+    expect(badId.errors[0].message).toContain("결제 번호가 올바르지 않아요.");
   });
 });
 
@@ -853,7 +946,11 @@ describe("the gateway refuses or does not answer", () => {
       classification: "BAD_REQUEST",
       code: "refund_refused",
     });
-    expect(refused.errors[0].message).toContain("취소가능잔액");
+    // Issue #11 items 3 and 12: the gateway's text is for staff (gatewayNote), not the family.
+    expect(refused.errors[0].message).toBe(
+      "결제대행사에서 환불이 처리되지 않았어요. 잠시 후 다시 요청하거나 고객센터로 문의해 주세요.",
+    );
+    expect(refused.errors[0].message).not.toContain("취소가능잔액");
     expect((await itemRows(paid.paymentId))[0]!.state).toBe("REFUND_REQUEST_FAILED");
     const [failed] = await t.database.db
       .select()

@@ -7,7 +7,8 @@ import type { Gender, TermService } from "@seoltab/domain";
 import { restRequest } from "../../lib/rest-client";
 import type { JoinUserType } from "./schemas";
 
-export type VerificationPurpose = "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD";
+export type VerificationPurpose =
+  "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD" | "FIND_EMAIL";
 
 export interface SendCodeResponse {
   VERIFICATION_ID: string;
@@ -15,10 +16,22 @@ export interface SendCodeResponse {
   EXPIRES_IN_SEC: number;
 }
 
-/** POST /main/verification/send_code: texts a 6-digit code to the phone. */
-export function sendVerificationCode(phone: string, purpose: VerificationPurpose) {
+/**
+ * POST /main/verification/send_code: texts a 6-digit code to the phone. With a consent ticket
+ * (purpose PARENT_CONSENT), a phone other than the one the child gave is refused at once
+ * (`parent_phone_mismatch`).
+ */
+export function sendVerificationCode(
+  phone: string,
+  purpose: VerificationPurpose,
+  consentTicket?: string,
+) {
   return restRequest<SendCodeResponse>("main", "/verification/send_code", {
-    body: { PHONE_NUM: phone, PURPOSE: purpose },
+    body: {
+      PHONE_NUM: phone,
+      PURPOSE: purpose,
+      ...(consentTicket ? { CONSENT_TICKET: consentTicket } : {}),
+    },
     auth: false,
   });
 }
@@ -81,6 +94,10 @@ export type AccountStatus = "ACTIVE" | "PENDING_PARENT_CONSENT" | (string & {});
 export interface JoinResponse {
   USER_NO: number;
   STATUS: AccountStatus;
+  /** Under 14: the consent link texted to the parent phone. */
+  CONSENT_URL?: string;
+  /** Under 14: whether the consent request SMS went out. */
+  CONSENT_SMS_SENT?: boolean;
 }
 
 /** POST /main/join: creates the account (PENDING_PARENT_CONSENT under 14). */
@@ -99,4 +116,60 @@ export interface ParentConsentPayload {
 /** POST /main/join/parent_consent: the parent consents; the child's account becomes ACTIVE. */
 export function giveParentConsent(payload: ParentConsentPayload) {
   return restRequest<JoinResponse>("main", "/join/parent_consent", { body: payload, auth: false });
+}
+
+export interface FoundAccount {
+  /** Masked: ha***@example.com. */
+  EMAIL_ID: string;
+  USER_TYPE: string;
+  /** ISO instant. */
+  JOINED_AT: string;
+}
+
+/**
+ * 아이디 찾기: POST /serverless/find_email with a verification token of the phone (purpose
+ * FIND_EMAIL, spent by the call); the accounts of that phone, emails masked.
+ */
+export function findEmails(verificationToken: string) {
+  return restRequest<{ ACCOUNTS: FoundAccount[] }>("serverless", "/find_email", {
+    body: { VERIFICATION_TOKEN: verificationToken },
+    auth: false,
+  });
+}
+
+/**
+ * 비밀번호 찾기: PATCH /serverless/change_password with the email and a verification token of the
+ * account's phone (purpose CHANGE_PASSWORD). Every session of the account ends; a sign-in lock
+ * is lifted.
+ */
+export function resetPassword(payload: {
+  EMAIL_ID: string;
+  VERIFICATION_TOKEN: string;
+  NEW_PASSWORD: string;
+}) {
+  return restRequest<{ CHANGED: true }>("serverless", "/change_password", {
+    method: "PATCH",
+    body: payload,
+    auth: false,
+  });
+}
+
+export interface ParentConsentInfo {
+  CHILD_USER_NO: number;
+  /** Masked: 최*람. */
+  CHILD_NAME: string;
+  /** Masked: 010-****-5678. */
+  PARENT_PHONE: string;
+  STATUS: "PENDING" | "CONSENTED";
+}
+
+/**
+ * POST /main/join/parent_consent_info: whose account a consent link is for, which phone is
+ * expected (both masked) and whether the consent was already given.
+ */
+export function parentConsentInfo(consentTicket: string) {
+  return restRequest<ParentConsentInfo>("main", "/join/parent_consent_info", {
+    body: { CONSENT_TICKET: consentTicket },
+    auth: false,
+  });
 }

@@ -195,3 +195,34 @@ export const parentConsentSchema = z.object({
   }),
 });
 export type ParentConsentValues = z.input<typeof parentConsentSchema>;
+
+/**
+ * 비밀번호 찾기: the account's email and a new password under the policy (not containing the
+ * email's local part), typed twice.
+ */
+export const passwordResetSchema = z
+  .object({
+    email: emailField,
+    newPassword: newPasswordField,
+    newPasswordConfirm: z.string().min(1, "새 비밀번호를 한 번 더 입력해 주세요."),
+  })
+  .superRefine((values, ctx) => {
+    if (
+      values.newPassword &&
+      passwordProblems(values.newPassword, values.email).includes("contains_email")
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPassword"],
+        message: PASSWORD_PROBLEM_MESSAGES.contains_email,
+      });
+    }
+    if (values.newPasswordConfirm && values.newPassword !== values.newPasswordConfirm) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPasswordConfirm"],
+        message: "새 비밀번호가 서로 달라요. 같은 비밀번호를 입력해 주세요.",
+      });
+    }
+  });
+export type PasswordResetValues = z.input<typeof passwordResetSchema>;

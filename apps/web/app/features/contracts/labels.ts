@@ -11,6 +11,20 @@ export function ownershipLabel(type: string): string {
   return OWNERSHIP_LABELS[type as OwnershipType] ?? type;
 }
 
+/** The refund state of a contract's payment, or null while nothing was refunded. */
+export function refundStateLabel(paymentState: string): string | null {
+  if (paymentState === "TOTALLY_REFUNDED") return "환불됨";
+  if (paymentState === "PARTIALLY_REFUNDED") return "부분 환불";
+  return null;
+}
+
+/** The tablet of a contract in words: a lent tablet by its rental terms (never new or used). */
+export function tabletLabel(contract: { ownershipType: string; isUsed: boolean }): string {
+  const label = ownershipLabel(contract.ownershipType);
+  if (contract.ownershipType !== "PAID") return label;
+  return `${label} (${contract.isUsed ? "중고" : "새 제품"})`;
+}
+
 export const SIGNER_ROLE_LABELS: Record<string, string> = {
   STUDENT: "학생",
   PARENT: "보호자",

@@ -31,3 +31,15 @@ export function errorCode(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * The contract does not exist or is not the caller's: the server answers both the same for
+ * families (FORBIDDEN not_your_contract) and NOT_FOUND for staff (decision 014). Nothing to
+ * retry: the page offers the list instead.
+ */
+export function isContractNotFound(error: unknown): boolean {
+  const code = errorCode(error);
+  return (
+    code === "not_your_contract" || code === "contract_not_found" || code === "invalid_contract_id"
+  );
+}

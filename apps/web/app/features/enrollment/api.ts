@@ -82,3 +82,18 @@ export function fetchStoreItems(userNo: number | null): Promise<StoreItemsRespon
     auth: userNo !== null,
   });
 }
+
+/** The signed-in person's own name and full phone (POST /main/user_contact). */
+export interface OwnContact {
+  USER_NAME: string;
+  /** Digits, or null. */
+  PHONE_NUM: string | null;
+}
+
+/**
+ * POST /main/user_contact: the caller's own contact, to prefill a parent's 학부모 이름 and 휴대폰.
+ * Kept only in the form (never stored).
+ */
+export function fetchOwnContact(): Promise<OwnContact> {
+  return restRequest<OwnContact>("main", "/user_contact", { body: {} });
+}

@@ -1,6 +1,21 @@
-import { lecturePrice } from "@seoltab/domain";
+import {
+  lecturePrice,
+  orderProblem,
+  priceOrder,
+  renewalLines,
+  toLectureItemWire,
+  WINTER_COURSE_ITEMS,
+  winterCourseItem,
+} from "@seoltab/domain";
 import { describe, expect, it } from "vitest";
-import { devicesForOption, pickDevice, priceLines, resolveSelection } from "./catalog";
+import {
+  choiceOfItem,
+  devicesForOption,
+  pickDevice,
+  priceLines,
+  pricedCatalog,
+  resolveSelection,
+} from "./catalog";
 import { catalogFixture } from "./test/catalog-fixture";
 
 const defaults = {
@@ -106,5 +121,51 @@ describe("priceLines = priceOrder of @seoltab/domain (SPEC.md §5)", () => {
 
   it("is null for a line whose item is gone (a stale cart)", () => {
     expect(priceLines(catalogFixture(), [{ id: 999, lecture_multiple: 3 }])).toBeNull();
+  });
+});
+
+describe("the winter course (decision 017)", () => {
+  const withWinter = () => {
+    const base = catalogFixture();
+    return catalogFixture({
+      LECTURE_ITEMS: [...base.LECTURE_ITEMS, ...WINTER_COURSE_ITEMS.map(toLectureItemWire)],
+    });
+  };
+
+  it("?item=<id> chooses the course: its subject, class type and whole term", () => {
+    const catalog = withWinter();
+    const middle = winterCourseItem("MIDDLE");
+    const choice = choiceOfItem(catalog, middle.id);
+    expect(choice).toEqual({
+      subject: "겨울방학 수업",
+      classType: "winter",
+      lectureId: middle.id,
+      months: 2,
+    });
+    const s = resolveSelection(catalog, { ...defaults, ...choice!, lectureId: middle.id });
+    expect(s.subject?.name).toBe("겨울방학 수업");
+    expect(s.classTypes).toEqual(["winter"]);
+    expect(s.lectures.map((l) => l.id)).toEqual([21, 22, 23, 24]);
+    expect(s.lecture?.id).toBe(middle.id);
+    expect(s.multiples).toEqual([1]);
+    expect(s.lines[0]).toEqual({ id: middle.id, lecture_multiple: 1 });
+    // What checkout charges: 199,000원 × 2, the tablet lent free.
+    expect(priceLines(catalog, s.lines)?.paidPrice).toBe(398_000);
+  });
+
+  it("an id the catalog does not offer chooses nothing", () => {
+    expect(choiceOfItem(withWinter(), 999)).toBeNull();
+    expect(choiceOfItem(catalogFixture(), winterCourseItem("HIGH").id)).toBeNull();
+  });
+
+  it("a winter line is fixed-term: bought more than once is a problem, and it is not renewed", () => {
+    const catalog = pricedCatalog(withWinter());
+    expect(catalog.get(21)?.fixedTerm).toBe(true);
+    expect(catalog.get(1)?.fixedTerm).toBe(false);
+    expect(orderProblem([{ id: 21, lecture_multiple: 3 }], catalog)).toMatchObject({
+      code: "MONTHS_NOT_ALLOWED",
+    });
+    const order = priceOrder([{ id: 21, lecture_multiple: 1 }], catalog, []);
+    expect(renewalLines(order, [])).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@
  * - Subjects: one per subject name ("수학", or 전과목 for the group plans 63/64/65), in catalog
  *   order; a subject's lectures may carry different subject ids per class type (8906 smart
  *   math, 8901 1:1 math).
- * - Class type: smart = LECTURE_SMART, basic = LECTURE_BASIC (SPEC.md §3).
+ * - Class type: smart = LECTURE_SMART, basic = LECTURE_BASIC (SPEC.md §3), winter =
+ *   LECTURE_WINTER: the fixed-term winter course (decision 017), one item per school level, all
+ *   under the subject "겨울방학 수업", bought once for its whole term (allowed_multiples [1]).
  * - Months: a lecture item of unit length 1 bought `lecture_multiple` = months times
  *   (LECTURE_MULTIPLES: 1, 3, 6, 12, limited by the item's `allowed_multiples`).
  * - Tablet option (SPEC.md §3 `ipadOption`): free = a tablet lent free with the lessons
@@ -18,7 +20,9 @@
 import {
   DEFAULT_MONTHS,
   DEFAULT_SMART_MATH_SUBJECT_ID,
+  isFixedTermItemType,
   LECTURE_MULTIPLES,
+  WINTER_COURSE_ITEM_TYPE,
   priceOrder,
   type PolicyRule,
   type PricedOrder,
@@ -30,11 +34,16 @@ import type { LectureStoreItem, RentDevice, StoreItemsResponse } from "./api";
 export const CLASS_TYPES = {
   smart: { itemType: "LECTURE_SMART", label: "스마트 수업", hint: "태블릿으로 하는 실시간 수업" },
   basic: { itemType: "LECTURE_BASIC", label: "베이직 수업", hint: "선생님과 1:1 화상 과외" },
+  winter: {
+    itemType: WINTER_COURSE_ITEM_TYPE,
+    label: "겨울방학 8주",
+    hint: "방학 동안 1:1 수업 16회, 한 번만 결제해요",
+  },
 } as const;
 export type ClassType = keyof typeof CLASS_TYPES;
 
 export function isClassType(value: unknown): value is ClassType {
-  return value === "smart" || value === "basic";
+  return value === "smart" || value === "basic" || value === "winter";
 }
 
 /** The tablet options of the form (SPEC.md §3 `ipadOption`, default free). */
@@ -49,10 +58,12 @@ export function isIpadOption(value: unknown): value is IpadOption {
   return value === "free" || value === "new" || value === "used";
 }
 
-/** "중학생" / "고등학생" for school_level; "" for both. */
+/** "초등학생" / "중학생" / "고등학생" / "특목고·자사고" for school_level; "" for any. */
 export function schoolLevelLabel(level: string | null): string {
+  if (level === "PRIMARY") return "초등학생";
   if (level === "MIDDLE") return "중학생";
   if (level === "HIGH") return "고등학생";
+  if (level === "SPECIAL") return "특목고·자사고";
   return "";
 }
 
@@ -66,8 +77,15 @@ export interface SubjectOption {
 /** The name of all-subject plans (group items 63/64/65 teach several subjects). */
 export const ALL_SUBJECTS = "전과목";
 
-/** Subject of a lecture item: its one subject ("수학"), 전과목 for several, else its title. */
+/** The subject name the winter course items are listed under (their subject is chosen later). */
+export const WINTER_SUBJECT = "겨울방학 수업";
+
+/**
+ * Subject of a lecture item: 겨울방학 수업 for the winter course, its one subject ("수학"),
+ * 전과목 for several, else its title.
+ */
 export function subjectName(item: LectureStoreItem): string {
+  if (item.item_type === WINTER_COURSE_ITEM_TYPE) return WINTER_SUBJECT;
   if (item.subjects.length > 1) return ALL_SUBJECTS;
   return item.subjects[0] ?? item.TTEOK_HAM_Title;
 }
@@ -181,6 +199,7 @@ export function pricedCatalog(response: StoreItemsResponse): Map<number, PricedS
       months: item.months,
       basePrice: item.basePrice,
       salePrice: item.salePrice,
+      fixedTerm: isFixedTermItemType(item.item_type),
     });
   }
   for (const device of response.RENT_DEVICES) {
@@ -209,6 +228,28 @@ export function policyRules(response: StoreItemsResponse): PolicyRule[] {
       itemKind: p.itemKind,
     })),
   );
+}
+
+/** The class type a lecture item is sold under, or null for an item_type the form does not sell. */
+export function classTypeOf(item: LectureStoreItem): ClassType | null {
+  const type = (Object.keys(CLASS_TYPES) as ClassType[]).find(
+    (t) => CLASS_TYPES[t].itemType === item.item_type,
+  );
+  return type ?? null;
+}
+
+/**
+ * The form choices that pick one lecture item (a marketing page's button links to
+ * /guest_enrollment?item=<id>); null when the id is not a lecture this catalog offers.
+ */
+export function choiceOfItem(
+  catalog: StoreItemsResponse,
+  itemId: number,
+): { subject: string; classType: ClassType; lectureId: number; months: number } | null {
+  const item = catalog.LECTURE_ITEMS.find((i) => i.id === itemId);
+  const classType = item ? classTypeOf(item) : null;
+  if (!item || !classType) return null;
+  return { subject: subjectName(item), classType, lectureId: item.id, months: item.months };
 }
 
 /** One line of an order as the checkout call takes it. */

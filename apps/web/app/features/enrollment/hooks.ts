@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { NETWORK_ERROR_MESSAGE, isRestError } from "../../lib/rest-client";
-import { fetchStoreItems, type StoreItemsResponse } from "./api";
+import { fetchOwnContact, fetchStoreItems, type OwnContact, type StoreItemsResponse } from "./api";
 
 export type CatalogState =
   | { status: "loading"; data?: undefined; message?: undefined }
@@ -44,4 +44,26 @@ export function useStoreItems(userNo: number | null): CatalogState & { retry: ()
   if (!current) return { status: "loading", retry };
   if (current.ok) return { status: "ready", data: current.data, retry };
   return { status: "error", message: current.message, retry };
+}
+
+/**
+ * A signed-in parent's own name and phone for the enrollment form (POST /main/user_contact),
+ * once per mount when `enabled`; null until known or when the call fails (the fields stay
+ * empty to fill by hand).
+ */
+export function useOwnContact(enabled: boolean): OwnContact | null {
+  const [contact, setContact] = useState<OwnContact | null>(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    fetchOwnContact()
+      .then((c) => {
+        if (live) setContact(c);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return enabled ? contact : null;
 }

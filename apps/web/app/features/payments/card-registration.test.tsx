@@ -1,8 +1,9 @@
+import { CARD_NUMBER_LUHN_MESSAGE, GATEWAY_CODE_MESSAGES } from "@seoltab/domain";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../test/fetch-mock";
+import { json, mockFetch } from "../../test/fetch-mock";
 import { handleCardRegistration } from "./card-registration";
 import { cardSchema } from "./card-schema";
 import { BillingCardPanel } from "./components/billing-card-panel";
@@ -11,6 +12,7 @@ import {
   CARD_REGISTERED_MESSAGE,
   INVALID_CARD_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  SERVER_ERROR_MESSAGE,
 } from "./messages";
 import { usePaymentStore } from "./payment-store";
 import { graphqlByOperation, graphqlError, renderWithApollo } from "./test/render";
@@ -84,7 +86,9 @@ describe("card registration outcome (SPEC.md §4, §8)", () => {
     expect((screen.getByLabelText("카드 번호") as HTMLInputElement).value).toBe("4000000000000002");
   });
 
-  it("another refusal → the server's own message", async () => {
+  // Issue #11 item 3 changed this: a gateway code in the server's message becomes the shared
+  // table's message (a message without one is still shown as the server words it).
+  it("another refusal with a gateway code → the shared table's message", async () => {
     mockFetch({
       "POST /payment/graphql": graphqlByOperation({
         MyMainBillingCard: () => ({ myMainBillingCard: null }),
@@ -96,9 +100,7 @@ describe("card registration outcome (SPEC.md §4, §8)", () => {
     renderWithApollo(panel());
     await fillCard(user);
     await user.click(screen.getByRole("button", { name: "카드 등록하기" }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("[F113] 카드 한도를 확인해 주세요."),
-    );
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(GATEWAY_CODE_MESSAGES.F113));
   });
 
   it("no answer → the network message", async () => {
@@ -136,7 +138,8 @@ describe("card registration outcome (SPEC.md §4, §8)", () => {
       String(new Date().getFullYear()),
     );
     await user.click(screen.getByRole("button", { name: "카드 등록하기" }));
-    expect(await screen.findByText("카드 번호 13~19자리를 입력해 주세요.")).toBeTruthy();
+    // Issue #11 item 13: one card-number rule with the server (15-16 digits, Luhn).
+    expect(await screen.findByText("카드 번호 15~16자리를 입력해 주세요.")).toBeTruthy();
     expect(screen.getByText(/생년월일 6자리를 입력해 주세요/)).toBeTruthy();
     expect(screen.getByText("카드 비밀번호 앞 2자리를 입력해 주세요.")).toBeTruthy();
     expect(
@@ -144,6 +147,44 @@ describe("card registration outcome (SPEC.md §4, §8)", () => {
         (c) => (c.body as { operationName: string }).operationName === "RegisterMainBillingCard",
       ),
     ).toBe(false);
+  });
+
+  it("refuses a Luhn-invalid number before sending anything (issue #11 item 13)", async () => {
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        MyMainBillingCard: () => ({ myMainBillingCard: null }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApollo(panel({}));
+    await fillCard(user, "4242 4242 4242 4241");
+    await user.click(screen.getByRole("button", { name: "카드 등록하기" }));
+    expect(await screen.findByText(CARD_NUMBER_LUHN_MESSAGE)).toBeTruthy();
+    expect(
+      callsTo("/payment/graphql").some(
+        (c) => (c.body as { operationName: string }).operationName === "RegisterMainBillingCard",
+      ),
+    ).toBe(false);
+  });
+
+  it("a GraphQL 500 reads as a Korean message with 다시 시도, never 'Internal' (issue #11 item 13)", async () => {
+    let calls = 0;
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        MyMainBillingCard: () => {
+          calls += 1;
+          return calls === 1
+            ? json({ data: null, errors: [{ message: "Internal" }] }, 500)
+            : { myMainBillingCard: CARD };
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApollo(panel({}));
+    expect(await screen.findByText(SERVER_ERROR_MESSAGE)).toBeTruthy();
+    expect(document.body.textContent).not.toContain("Internal");
+    await user.click(screen.getByRole("button", { name: "다시 시도" }));
+    expect(await screen.findByTestId("main-billing-card")).toBeTruthy();
   });
 
   it("a change: the card-changed toast, the payment flag toggled, the new card shown", async () => {

@@ -2,9 +2,10 @@
  * Card fields of the billing-card registration and the one-time card payment (docs/api/payments.md:
  * cardNumber digits, expiry YYYY-MM, birth YYMMDD or a 10-digit business number for company
  * cards, pwd2digit, cardType). Checked in the browser so an obvious slip never reaches the
- * gateway; the gateway decides the rest (F112). `now` is a parameter (the expiry check).
+ * gateway; the gateway decides the rest (F112). The card number rule (15-16 digits, Luhn) is the
+ * server's own (`cardNumberSchema` of @seoltab/domain). `now` is a parameter (the expiry check).
  */
-import { CARD_TYPES, type CardType } from "@seoltab/domain";
+import { CARD_TYPES, cardNumberDigits, cardNumberSchema, type CardType } from "@seoltab/domain";
 import { z } from "zod";
 
 export interface CardValues {
@@ -27,7 +28,7 @@ export const EMPTY_CARD: CardValues = {
 
 /** Digits of a card number typed with spaces or dashes. */
 export function cardDigits(value: string): string {
-  return value.replace(/[\s-]/g, "");
+  return cardNumberDigits(value);
 }
 
 export function isCompanyCard(type: CardType): boolean {
@@ -48,9 +49,16 @@ export function expiryYears(now: Date): string[] {
 export function cardSchema(now: Date) {
   return z
     .object({
-      cardNumber: z
-        .string()
-        .refine((v) => /^\d{13,19}$/.test(cardDigits(v)), "카드 번호 13~19자리를 입력해 주세요."),
+      // Checked as the server checks it; the form keeps what was typed (spaces, dashes).
+      cardNumber: z.string().superRefine((value, ctx) => {
+        const result = cardNumberSchema.safeParse(value);
+        if (!result.success) {
+          ctx.addIssue({
+            code: "custom",
+            message: result.error.issues[0]?.message ?? "카드 번호를 확인해 주세요.",
+          });
+        }
+      }),
       expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, "유효기간 월을 골라 주세요."),
       expiryYear: z.string().regex(/^\d{4}$/, "유효기간 연도를 골라 주세요."),
       birth: z

@@ -56,3 +56,41 @@ export const CARD_TYPE_LABELS = {
   COMPANY_CREDIT_CARD: "법인 신용카드",
   COMPANY_DEBIT_CARD: "법인 체크카드",
 } as const;
+
+/**
+ * How a bank prints its account numbers, by total digit count: the group sizes. Used only when
+ * the bank and the length match; anything else is read in groups of four.
+ */
+const ACCOUNT_GROUPS: Readonly<Record<string, Readonly<Record<number, readonly number[]>>>> = {
+  신한은행: { 11: [3, 2, 6], 12: [3, 3, 6] },
+  KB국민은행: { 12: [3, 2, 4, 3], 14: [6, 2, 6] },
+  우리은행: { 13: [4, 3, 6] },
+  하나은행: { 14: [3, 6, 5] },
+  NH농협은행: { 13: [3, 4, 4, 2] },
+  IBK기업은행: { 14: [3, 6, 2, 3] },
+  카카오뱅크: { 13: [4, 2, 7] },
+};
+
+/** The digits of an account number (what is copied: bank apps take digits only). */
+export function accountDigits(accountNumber: string): string {
+  return accountNumber.replace(/\D/g, "");
+}
+
+/**
+ * An account number grouped for reading, with dashes: the bank's own layout where known
+ * ("110-123-456789" at 신한은행), otherwise groups of four ("5620-1234-5678-90").
+ */
+export function groupAccountNumber(accountNumber: string, bankName = ""): string {
+  const digits = accountDigits(accountNumber);
+  if (digits.length < 8) return accountNumber;
+  const layout = ACCOUNT_GROUPS[bankName]?.[digits.length];
+  const sizes = layout ?? Array.from({ length: Math.ceil(digits.length / 4) }, () => 4);
+  const groups: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= digits.length) break;
+    groups.push(digits.slice(at, at + size));
+    at += size;
+  }
+  return groups.join("-");
+}

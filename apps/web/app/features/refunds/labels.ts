@@ -27,9 +27,10 @@ export const REFUND_RULE_LABELS: Record<string, string> = {
     "학원법 시행령 [별표 4] · 이번 달 수업의 1/2이 지나기 전: 이번 달 수업료의 1/2",
   ACADEMY_AFTER_HALF:
     "학원법 시행령 [별표 4] · 이번 달 수업의 1/2이 지난 뒤: 이번 달 수업료는 돌려받을 수 없어요",
-  DEVICE_WITHDRAWAL_7_DAYS: "전자상거래법 제17조 · 받은 날부터 7일 이내 청약철회: 상품 가격 전액",
+  DEVICE_WITHDRAWAL_7_DAYS: "전자상거래법 제17조 · 결제일부터 7일 이내 청약철회: 상품 가격 전액",
   DEVICE_OPENED_OR_LATE:
-    "전자상거래법 제17조 · 7일이 지났거나 사용·개봉한 상품: 담당자가 확인해 정해요",
+    "전자상거래법 제17조 · 결제일부터 7일이 지났거나 사용·훼손으로 가치가 떨어진 상품: 담당자가 확인해 정해요",
+  NOTHING_PAID: "낸 금액이 없는 항목: 돌려받을 금액이 없어요",
   STAFF_DECISION: "자동 기준이 없는 항목: 담당자가 확인해 정해요",
   MIXED: "항목마다 다른 기준이 적용돼요",
 };
@@ -51,7 +52,14 @@ export function isRefundableItemState(state: string | null): boolean {
   return state === null || state === "PAID" || state === "REFUND_REQUEST_FAILED";
 }
 
-/** Item kinds a person may have opened or used (전자상거래법 제17조 제2항). */
+/** Said when only lines nothing was paid for are chosen (the server refuses them too). */
+export const NOTHING_PAID_MESSAGE =
+  "고른 항목은 낸 금액이 없어(0원) 돌려받을 금액이 없어요. 환불받을 수업이나 상품을 함께 골라 주세요.";
+
+/**
+ * Item kinds whose value a person may have lowered by use or damage (전자상거래법 제17조
+ * 제2항제1호·제2호; opening the box to check the contents does not count).
+ */
 export const GOODS_KINDS = new Set(["DEVICE", "SEOLTAB_BOOK"]);
 
 /** Banks a refund can be paid to: PortOne (금융결제원) bank codes. */

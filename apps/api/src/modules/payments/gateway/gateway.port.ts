@@ -20,6 +20,7 @@
  * A declined charge (insufficient funds, limit exceeded) is NOT an error: the adapter returns a
  * `GatewayPayment` with status "failed" and `failReason` (PortOne answers code 0, status failed).
  */
+import { gatewayCodeOf } from "@seoltab/domain";
 
 /** PortOne V1 payment status (PaymentAnnotation.status). */
 export type GatewayPaymentStatus = "ready" | "paid" | "failed" | "cancelled";
@@ -158,8 +159,10 @@ export class GatewayUnavailableError extends Error {
   override readonly name = "GatewayUnavailableError";
 }
 
-/** The PG code in brackets in a PortOne message ("...[F112]유효하지않은..." → "F112"), or null. */
+/**
+ * The PG code in brackets in a PortOne message ("...[F112]유효하지않은..." → "F112"), or null:
+ * the same reading the family-message table uses (packages/domain gatewayCodeOf).
+ */
 export function pgCodeOf(message: string | null | undefined): string | null {
-  const match = /\[([A-Z]?\d{3,4})\]/.exec(message ?? "");
-  return match?.[1] ?? null;
+  return gatewayCodeOf(message);
 }

@@ -98,6 +98,7 @@ describe("a parent switching between children", () => {
       failReason: null,
       receiptUrl: null,
       items: [{ id: `${id}0`, state: "PAID" }],
+      virtualAccount: null,
     });
     const { calls } = mockFetch({
       "POST /payment/graphql": graphqlByOperation({
@@ -152,11 +153,25 @@ describe("a parent switching between children", () => {
         });
       },
       "POST /payment/graphql": graphqlByOperation({
-        ContractToSign: (variables) => ({
-          contractToSign:
-            (variables.input as { userId: number }).userId === 9
-              ? { id: "5", userId: 9, userName: "김바다", parentName: "김서연" }
-              : null,
+        ContractsToSign: (variables) => ({
+          contractsToSign:
+            (variables as { userId: number }).userId === 9
+              ? [
+                  {
+                    id: "5",
+                    userId: 9,
+                    userName: "김바다",
+                    parentName: "김서연",
+                    name: "설탭 스마트 수학 3개월 수강 계약",
+                    paidAt: "2026-11-21T05:03:00Z",
+                    month: 3,
+                    paymentId: "31",
+                    paymentState: "PAID",
+                    refundedAmount: 0,
+                    paidPrice: 567000,
+                  },
+                ]
+              : [],
         }),
       }),
     });
@@ -168,13 +183,14 @@ describe("a parent switching between children", () => {
     const lessons = await screen.findByRole("region", { name: "김하늘 학생의 수업" });
     expect(await within(lessons).findByText("스마트 수학")).toBeTruthy();
     expect(within(lessons).getByText("선생님 매칭 준비 중")).toBeTruthy();
-    expect(screen.queryByRole("link", { name: "계약서 서명하기" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /계약서 서명하기/ })).toBeNull();
 
     await user.click(within(children).getByRole("radio", { name: "김바다" }));
     const other = await screen.findByRole("region", { name: "김바다 학생의 수업" });
     expect(await within(other).findByText("아직 수강 중인 수업이 없어요.")).toBeTruthy();
-    const sign = await screen.findByRole("link", { name: "계약서 서명하기" });
-    expect(sign.getAttribute("href")).toBe("/_app/contracts/sign?userId=9");
+    // Each contract waiting has its own link (issue 11 item 5): this child's, to that contract.
+    const sign = await screen.findByRole("link", { name: /계약서 서명하기/ });
+    expect(sign.getAttribute("href")).toBe("/_app/contracts/sign?userId=9&contractId=5");
     await waitFor(() =>
       expect(
         calls

@@ -11,8 +11,9 @@ export function parentConsentUrl(childUserNo: number, origin: string): string {
 
 /**
  * The result of the join flow: active accounts go to sign-in (parents to the parent sign-in);
- * an under-14 account waits for the parent's consent, and the page gives the consent address
- * to pass on, with a copy button.
+ * an under-14 account waits for the parent's consent: the request was texted to the parent phone
+ * (the page says so, or that it could not be sent), and the consent address is there to pass on
+ * too, with a copy button.
  */
 export function JoinDone({
   result,
@@ -25,7 +26,9 @@ export function JoinDone({
   const signInPath = result.userType === "PARENT" ? "/parent_sign_in" : "/sign_in";
 
   if (result.STATUS === "PENDING_PARENT_CONSENT") {
-    const url = parentConsentUrl(result.USER_NO, window.location.origin);
+    const url = result.CONSENT_URL ?? parentConsentUrl(result.USER_NO, window.location.origin);
+    const masked = result.parentPhone ? maskMobile(result.parentPhone) : "보호자 휴대폰";
+    const smsSent = result.CONSENT_SMS_SENT === true;
     return (
       <div className="auth-result">
         <h1 ref={headingRef} tabIndex={-1} id="join-done-title" className="auth-card__title">
@@ -35,19 +38,32 @@ export function JoinDone({
           가입 신청을 받았어요. 만 14세 미만은 보호자가 동의해야 계정이 활성화돼요. 그 전에는
           로그인할 수 없어요.
         </p>
+        {smsSent ? (
+          <p className="form-alert form-alert--info" role="status">
+            보호자 휴대폰({masked})으로 동의 요청 문자를 보냈어요.
+          </p>
+        ) : (
+          <p className="form-alert form-alert--error" role="alert">
+            보호자 휴대폰({masked})으로 문자를 보내지 못했어요. 아래 동의 페이지 주소를 보호자께
+            전해 주세요.
+          </p>
+        )}
         <ol className="auth-result__steps">
           <li>
-            아래 동의 페이지 주소를 보호자께 보내 주세요
-            {result.parentPhone ? ` (보호자 번호 ${maskMobile(result.parentPhone)})` : ""}.
+            {smsSent
+              ? "보호자가 문자의 링크를 열어 휴대폰 인증을 하고 동의하면 계정이 바로 활성화돼요."
+              : "보호자가 동의 페이지에서 휴대폰 인증을 하고 동의하면 계정이 바로 활성화돼요."}
           </li>
-          <li>보호자가 휴대폰 인증을 하고 동의하면 계정이 바로 활성화돼요.</li>
           <li>그다음 {result.email} 계정으로 로그인해 주세요.</li>
         </ol>
         <div className="copy-box">
           <p className="copy-box__label" id="consent-url-label">
-            보호자 동의 페이지
+            {smsSent ? "문자를 못 받았다면 이 주소를 보호자께 전해 주세요" : "보호자 동의 페이지"}
           </p>
-          <p className="copy-box__value" aria-labelledby="consent-url-label">
+          <p
+            className="copy-box__value copy-box__value--one-line"
+            aria-labelledby="consent-url-label"
+          >
             <a href={url}>{url}</a>
           </p>
           <button

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { isRestError, NETWORK_ERROR_MESSAGE } from "../../../lib/rest-client";
 import { withLoader } from "../../../stores/loader-store";
-import { giveParentConsent } from "../api";
+import { giveParentConsent, parentConsentInfo, type ParentConsentInfo } from "../api";
 import { parentConsentSchema, type ParentConsentValues } from "../schemas";
 import { PhoneVerification, type VerifiedPhone } from "./phone-verification";
 import { FormAlert, TextField } from "./text-field";
@@ -16,13 +16,56 @@ export function parseChildUserNo(value: string | null): number | null {
   return Number.isSafeInteger(number) ? number : null;
 }
 
+/** What the consent link is for, as the server tells it (POST /main/join/parent_consent_info). */
+type LinkState =
+  | { kind: "loading" }
+  | { kind: "ready"; info: ParentConsentInfo }
+  | { kind: "invalid"; message: string };
+
+/** The consent link's ticket, asked about once per ticket. */
+function useConsentLink(ticket: string | null): LinkState {
+  const [state, setState] = useState<{ ticket: string; link: LinkState } | null>(null);
+  useEffect(() => {
+    if (!ticket) return undefined;
+    let live = true;
+    parentConsentInfo(ticket)
+      .then((info) => live && setState({ ticket, link: { kind: "ready", info } }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const message =
+          isRestError(error) && error.status !== 0 ? error.message : NETWORK_ERROR_MESSAGE;
+        setState({ ticket, link: { kind: "invalid", message } });
+      });
+    return () => {
+      live = false;
+    };
+  }, [ticket]);
+  if (!ticket) {
+    return {
+      kind: "invalid",
+      message:
+        "보호자 동의 링크가 올바르지 않거나 만료되었어요. 보호자 휴대폰으로 받은 문자의 링크를 그대로 열어 주세요.",
+    };
+  }
+  return state?.ticket === ticket ? state.link : { kind: "loading" };
+}
+
 /**
- * The parent-consent step (/JoinPage?step=parent_consent&child=<USER_NO>): the parent verifies
- * the phone number the child entered (purpose PARENT_CONSENT), gives their name and agrees;
- * POST /main/join/parent_consent activates the child's account.
+ * The parent-consent step (/JoinPage?step=parent_consent&child=<USER_NO>&ticket=<ticket>, the
+ * link texted to the parent): the page names the child and the phone expected (both masked),
+ * the parent verifies that phone (purpose PARENT_CONSENT; another number is refused when the
+ * code is asked for), gives their name and agrees; POST /main/join/parent_consent activates the
+ * child's account. A link whose consent was already given says so instead of showing the form.
  */
-export function ParentConsentFlow({ childParam }: { childParam: string | null }) {
+export function ParentConsentFlow({
+  childParam,
+  ticketParam,
+}: {
+  childParam: string | null;
+  ticketParam: string | null;
+}) {
   const child = parseChildUserNo(childParam);
+  const link = useConsentLink(ticketParam);
   const [verified, setVerified] = useState<VerifiedPhone | null>(null);
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<{ message: string; reverify: boolean } | null>(
@@ -64,6 +107,60 @@ export function ParentConsentFlow({ childParam }: { childParam: string | null })
     );
   }
 
+  if (!done && link.kind !== "ready") {
+    return (
+      <section
+        className="auth-card"
+        aria-labelledby="consent-title"
+        aria-busy={link.kind === "loading"}
+      >
+        <h1 id="consent-title" className="auth-card__title">
+          보호자 동의
+        </h1>
+        {link.kind === "loading" ? (
+          <p role="status">동의 요청을 확인하는 중이에요…</p>
+        ) : (
+          <>
+            <FormAlert>{link.message}</FormAlert>
+            <p className="auth-card__lead">
+              링크는 7일 동안 쓸 수 있어요. 만료되었다면 자녀가 설탭에 로그인해 보세요. 보호자
+              휴대폰으로 새 동의 요청 문자가 가요.
+            </p>
+            <div className="auth-form__actions">
+              <Link to="/" className="btn btn--secondary">
+                설탭 홈으로
+              </Link>
+            </div>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  if (!done && link.kind === "ready" && link.info.STATUS === "CONSENTED") {
+    return (
+      <section className="auth-card" aria-labelledby="consent-already-title">
+        <div className="auth-result">
+          <h1 id="consent-already-title" className="auth-card__title">
+            이미 동의했어요
+          </h1>
+          <p>
+            {link.info.CHILD_NAME} 학생의 가입 동의는 이미 마쳤어요. 자녀가 설탭에 로그인할 수
+            있어요.
+          </p>
+          <div className="auth-form__actions">
+            <Link to="/JoinPage?type=PARENT" className="btn btn--secondary">
+              보호자 회원가입
+            </Link>
+            <Link to="/parent_sign_in" className="btn btn--primary">
+              학부모 로그인
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
   if (done) {
     return (
       <section className="auth-card" aria-labelledby="consent-done-title">
@@ -89,13 +186,16 @@ export function ParentConsentFlow({ childParam }: { childParam: string | null })
     );
   }
 
+  if (link.kind !== "ready") return null;
+  const childUserNo = link.info.CHILD_USER_NO;
+
   const onSubmit = handleSubmit(async ({ parentName }) => {
     if (!verified) return;
     setServerError(null);
     try {
       await withLoader(() =>
         giveParentConsent({
-          CHILD_USER_NO: child,
+          CHILD_USER_NO: childUserNo,
           PARENT_NAME: parentName.trim(),
           VERIFICATION_TOKEN: verified.token,
           AGREED: true,
@@ -116,13 +216,17 @@ export function ParentConsentFlow({ childParam }: { childParam: string | null })
         보호자 동의
       </h1>
       <p className="auth-card__lead">
-        만 14세 미만 자녀가 설탭에 가입하려면 보호자의 동의가 필요해요. 자녀가 입력한 보호자 휴대폰
-        번호로 인증한 뒤 동의해 주세요.
+        <strong>{link.info.CHILD_NAME}</strong> 학생이 설탭 가입을 신청했어요. 만 14세 미만은
+        보호자의 동의가 필요해요. 자녀가 입력한 보호자 휴대폰 번호로 인증한 뒤 동의해 주세요.
+      </p>
+      <p className="form-field__hint" data-testid="consent-expected-phone">
+        자녀가 입력한 보호자 번호: {link.info.PARENT_PHONE}
       </p>
 
       <h2 className="auth-card__step-title">1. 보호자 휴대폰 인증</h2>
       <PhoneVerification
         purpose="PARENT_CONSENT"
+        consentTicket={ticketParam ?? undefined}
         phoneLabel="보호자 휴대폰 번호"
         verified={verified}
         onVerified={setVerified}

@@ -33,6 +33,8 @@ export interface PhoneVerificationProps {
   onReset: () => void;
   /** Label of the phone input. */
   phoneLabel?: string;
+  /** A parent-consent ticket: the server refuses a phone other than the child's given one. */
+  consentTicket?: string;
 }
 
 /** The current time in ms (read in event handlers only). */
@@ -62,6 +64,7 @@ export function PhoneVerification({
   onVerified,
   onReset,
   phoneLabel = "휴대폰 번호",
+  consentTicket,
 }: PhoneVerificationProps) {
   const [sent, setSent] = useState<SentCode | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +95,7 @@ export function PhoneVerification({
   const send = phoneForm.handleSubmit(async ({ phone }) => {
     setError(null);
     try {
-      const response = await sendVerificationCode(phone, purpose);
+      const response = await sendVerificationCode(phone, purpose, consentTicket);
       const at = currentTime();
       setNow(at);
       setSent({

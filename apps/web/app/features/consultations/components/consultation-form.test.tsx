@@ -53,6 +53,8 @@ async function verifyPhone(user: User, phone = "010-1234-5678") {
   await waitFor(() => expect(document.activeElement).toBe(code));
   expect(screen.getByText("3:00")).toBeTruthy();
   expect(screen.getByRole("button", { name: /다시 받기 \(30초\)/ })).toBeTruthy();
+  // …5678 is read 오천육백칠십팔: 로, never "(으)로" (issue #11 item 12).
+  expect(screen.getByText(/010-\*\*\*\*-5678로 인증번호를 보냈어요\./)).toBeTruthy();
   await user.type(code, "123456{Enter}");
   expect(await screen.findByText("010-****-5678 번호 인증을 마쳤어요.")).toBeTruthy();
 }

@@ -1,4 +1,4 @@
-import { maskMobile } from "@seoltab/domain";
+import { maskMobile, withParticle } from "@seoltab/domain";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { isRestError, NETWORK_ERROR_MESSAGE } from "../../../lib/rest-client";
 import { sendConsultationCode, verifyConsultationCode } from "../api";
@@ -143,7 +143,9 @@ export function PhoneField({
       });
       setCode("");
       setCodeError(null);
-      setNotice(`${maskMobile(digits)}(으)로 인증번호를 보냈어요. 3분 안에 입력해 주세요.`);
+      setNotice(
+        `${withParticle(maskMobile(digits), "으로/로")} 인증번호를 보냈어요. 3분 안에 입력해 주세요.`,
+      );
       focusNext.current = "code";
     } catch (err) {
       setSendError(messageOf(err));

@@ -175,8 +175,12 @@ describe("/_app/admin/consultations", () => {
     await user.click(within(card).getByRole("button", { name: "연락 완료 처리" }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog.textContent).toContain("되돌릴 수 없어요");
+    // 완료 ends without a final consonant: 로, never "(으)로" (issue #11 item 12).
+    expect(dialog.textContent).toContain("상담을 ‘연락 완료’로 바꿔요.");
+    expect(dialog.textContent).not.toContain("(으)로");
     await user.click(within(dialog).getByRole("button", { name: "바꾸기" }));
     await waitFor(() => expect(within(card).getByText("연락 완료")).toBeTruthy());
+    expect(await screen.findByText(/상담을 ‘연락 완료’로 바꿨어요\./)).toBeTruthy();
     expect(callsTo("/main/admin/consultation_requests/status")[0]!.body).toEqual({
       REQUEST_ID: ITEM.REQUEST_ID,
       STATUS: "CONTACTED",

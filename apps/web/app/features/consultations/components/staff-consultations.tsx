@@ -1,4 +1,4 @@
-import { isStaffUserType, UTM_KEYS } from "@seoltab/domain";
+import { isStaffUserType, UTM_KEYS, withParticle } from "@seoltab/domain";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
@@ -160,7 +160,7 @@ function ConsultationList() {
   const change = async (item: ConsultationItem, to: Exclude<ConsultationStatus, "RECEIVED">) => {
     const confirmed = await openConfirm({
       title: "상담 상태를 바꿀까요?",
-      message: `${item.NAME}님의 상담을 ‘${STATUS_LABELS[to]}’(으)로 바꿔요. 바꾼 뒤에는 되돌릴 수 없어요.`,
+      message: `${item.NAME}님의 상담을 ${withParticle(`‘${STATUS_LABELS[to]}’`, "으로/로")} 바꿔요. 바꾼 뒤에는 되돌릴 수 없어요.`,
       confirmText: "바꾸기",
     });
     if (!confirmed) return;
@@ -174,7 +174,9 @@ function ConsultationList() {
             }
           : prev,
       );
-      toast.success(`${item.NAME}님의 상담을 ‘${STATUS_LABELS[to]}’(으)로 바꿨어요.`);
+      toast.success(
+        `${item.NAME}님의 상담을 ${withParticle(`‘${STATUS_LABELS[to]}’`, "으로/로")} 바꿨어요.`,
+      );
     } catch (err) {
       toast.error(messageOf(err));
       if (isRestError(err) && err.errorCode === "invalid_status_transition") {

@@ -10,31 +10,69 @@ import type { OwnershipType } from "@seoltab/domain";
 /** Routes an operation to the payment backend (SPEC.md §7). */
 export const PAYMENT_CONTEXT = { clientName: "payment" } as const;
 
-/** SPEC.md §3 "Contract to sign": the oldest contract waiting for the student's signature. */
-export interface ContractToSign {
+/**
+ * The state of a contract's payment (docs/api/contracts.md): PAID, PARTIALLY_REFUNDED or
+ * TOTALLY_REFUNDED, with the won refunded of the won paid.
+ */
+export interface ContractPaymentState {
+  paymentId: string;
+  paymentState: string;
+  refundedAmount: number;
+  paidPrice: number;
+}
+
+/** SPEC.md §3 "Contract to sign": a contract waiting for the student's signature. */
+export interface ContractToSign extends ContractPaymentState {
   /** The contract id (signContract's contractToSignId, contractDocument's contractId). */
   id: string;
   userId: number;
   userName: string;
   parentName: string | null;
+  name: string;
+  paidAt: string;
+  month: number;
 }
 
+const TO_SIGN_FIELDS = `
+  id
+  userId
+  userName
+  parentName
+  name
+  paidAt
+  month
+  paymentId
+  paymentState
+  refundedAmount
+  paidPrice
+`;
+
+/** The contract of `paymentId` when given (a receipt's 계약서 서명하기), else the oldest. */
 export const CONTRACT_TO_SIGN: TypedDocumentNode<
   { contractToSign: ContractToSign | null },
-  { input: { userId: number } }
+  { input: { userId: number; paymentId?: string } }
 > = gql`
   query ContractToSign($input: ContractToSignInput!) {
     contractToSign(input: $input) {
-      id
-      userId
-      userName
-      parentName
+      ${TO_SIGN_FIELDS}
     }
   }
 `;
 
-/** SPEC.md §3 "UserContract": a signed contract. */
-export interface UserContract {
+/** Every contract of the student waiting for a signature, oldest first. */
+export const CONTRACTS_TO_SIGN: TypedDocumentNode<
+  { contractsToSign: ContractToSign[] },
+  { userId: number }
+> = gql`
+  query ContractsToSign($userId: Int!) {
+    contractsToSign(userId: $userId) {
+      ${TO_SIGN_FIELDS}
+    }
+  }
+`;
+
+/** SPEC.md §3 "UserContract": a signed contract, with its payment's refund state. */
+export interface UserContract extends ContractPaymentState {
   /** The signature (user_contracts.id). */
   id: string;
   userId: number;
@@ -72,6 +110,10 @@ export const USER_CONTRACTS: TypedDocumentNode<
         isUsed
         month
       }
+      paymentId
+      paymentState
+      refundedAmount
+      paidPrice
     }
   }
 `;
@@ -82,7 +124,7 @@ export interface ContractSection {
 }
 
 /** The full Korean text of a contract, for reading, signing and printing. */
-export interface ContractDocument {
+export interface ContractDocument extends ContractPaymentState {
   contractId: string;
   version: string;
   title: string;
@@ -114,6 +156,10 @@ export const CONTRACT_DOCUMENT: TypedDocumentNode<
       signerRole
       signedAt
       signedTextHash
+      paymentId
+      paymentState
+      refundedAmount
+      paidPrice
     }
   }
 `;

@@ -1,12 +1,31 @@
 import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { CONTRACT_DOCUMENT, PAYMENT_CONTEXT } from "../api/graphql";
-import { errorMessage } from "../messages";
+import { errorMessage, isContractNotFound } from "../messages";
 import { ContractDocumentText } from "./contract-document";
+import { ContractRefundNote, ContractStateBadges } from "./contract-state";
 
 /** Opens the browser's print dialog (a parameter so tests can watch it). */
 export function printPage(): void {
   window.print();
+}
+
+/**
+ * An id that does not exist or is not the caller's (the server answers both the same): nothing
+ * to retry, the way back is the list.
+ */
+export function ContractNotFound({ titleId }: { titleId: string }) {
+  return (
+    <section className="app-panel" aria-labelledby={titleId} data-testid="contract-not-found">
+      <h1 id={titleId}>계약서를 찾을 수 없어요</h1>
+      <p>주소가 맞는지 확인해 주세요. 계약서 목록에서 다시 골라 주세요.</p>
+      <div className="app-panel__actions">
+        <Link to="/_app/contracts" className="btn btn--primary btn--lg">
+          계약서 목록
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 function Back() {
@@ -40,6 +59,8 @@ export function ContractView({
   });
   const doc = data?.contractDocument ?? null;
 
+  if (error && !doc && isContractNotFound(error))
+    return <ContractNotFound titleId="contract-title" />;
   if (error && !doc) {
     return (
       <section className="app-panel" aria-labelledby="contract-title">
@@ -65,11 +86,7 @@ export function ContractView({
         <p role="status">잠시만 기다려 주세요.</p>
       </section>
     ) : (
-      <section className="app-panel" aria-labelledby="contract-title">
-        <h1 id="contract-title">계약서를 찾을 수 없어요</h1>
-        <p>계약서 목록에서 다시 골라 주세요.</p>
-        <Back />
-      </section>
+      <ContractNotFound titleId="contract-title" />
     );
   }
 
@@ -85,7 +102,11 @@ export function ContractView({
           </button>
         ) : null}
       </div>
-      {doc.signedAt ? null : (
+      <div className="contract-status no-print">
+        <ContractStateBadges signed={doc.signedAt !== null} payment={doc} />
+      </div>
+      <ContractRefundNote payment={doc} />
+      {doc.signedAt || doc.paymentState === "TOTALLY_REFUNDED" ? null : (
         <div className="form-alert form-alert--info no-print" role="status">
           <p>아직 서명하지 않은 계약서예요. 내용을 확인하고 서명해 주세요.</p>
           <Link

@@ -1,12 +1,15 @@
 import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { PAYMENT_CONTEXT, USER_CONTRACTS, type UserContract } from "../api/graphql";
-import { ownershipLabel, seoulDate } from "../labels";
+import { formatWon } from "../../../content/promotions";
+import { seoulDate, tabletLabel } from "../labels";
 import { errorMessage } from "../messages";
+import { ContractStateBadges } from "./contract-state";
 
 /**
  * The signed contracts of student `userId` (`userContracts`, newest first): name, payment date
- * (Asia/Seoul), months and the tablet, each with 계약서 보기 (the printable view).
+ * (Asia/Seoul), months and the tablet, 서명 완료 with 환불됨 / 부분 환불 and the won refunded when
+ * its payment was refunded, each with 계약서 보기 (the printable view).
  */
 export function ContractsList({ userId }: { userId: number }) {
   const { data, loading, error, refetch } = useQuery(USER_CONTRACTS, {
@@ -63,9 +66,9 @@ export function ContractsList({ userId }: { userId: number }) {
 function ContractRow({ contract: c }: { contract: UserContract }) {
   const titleId = `contract-${c.id}`;
   return (
-    <article className="contracts__card" aria-labelledby={titleId}>
+    <article className="contracts__card" aria-labelledby={titleId} data-testid="signed-contract">
       <div className="contracts__top">
-        <span className="pay-state pay-state--paid">서명 완료</span>
+        <ContractStateBadges signed payment={c} />
         <span className="pay-history__date">결제일 {seoulDate(c.paidAt)}</span>
       </div>
       <h3 id={titleId} className="contracts__name">
@@ -85,15 +88,16 @@ function ContractRow({ contract: c }: { contract: UserContract }) {
         </div>
         <div className="price-list__row">
           <dt>태블릿</dt>
-          <dd>
-            {ownershipLabel(c.contract.ownershipType)}
-            {c.contract.ownershipType !== "OWNED"
-              ? c.contract.isUsed
-                ? " (중고)"
-                : " (새 제품)"
-              : ""}
-          </dd>
+          <dd>{tabletLabel(c.contract)}</dd>
         </div>
+        {c.refundedAmount > 0 ? (
+          <div className="price-list__row">
+            <dt>환불 금액</dt>
+            <dd>
+              {formatWon(c.refundedAmount)} / 결제 {formatWon(c.paidPrice)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <p className="pay-history__links">
         <Link to={`/_app/contracts/${encodeURIComponent(c.contract.id)}`}>

@@ -1,12 +1,13 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithApolloRoutes } from "../../../test/apollo-routes";
 import { mockFetch, type RecordedCall } from "../../../test/fetch-mock";
 import { graphqlByOperation, graphqlError } from "../../payments/test/render";
-import type { ContractDocument, UserContract } from "../api/graphql";
+import type { ContractDocument, ContractToSign, UserContract } from "../api/graphql";
 import { AGREEMENT_REQUIRED, SIGNER_NAME_REQUIRED, SIGNER_NAME_TOO_LONG } from "../sign-schema";
+import { ContractToSignCallout } from "./contract-to-sign-callout";
 import { ContractView } from "./contract-view";
 import { ContractsList } from "./contracts-list";
 import { SIGNED_MESSAGE, SignContract } from "./sign-contract";
@@ -37,11 +38,27 @@ function doc(overrides: Partial<ContractDocument> = {}): ContractDocument {
     signerRole: null,
     signedAt: null,
     signedTextHash: null,
+    paymentId: "31",
+    paymentState: "PAID",
+    refundedAmount: 0,
+    paidPrice: 567000,
     ...overrides,
   };
 }
 
-const WAITING = { id: "12", userId: 7, userName: "김하늘", parentName: "김서연" };
+const WAITING: ContractToSign = {
+  id: "12",
+  userId: 7,
+  userName: "김하늘",
+  parentName: "김서연",
+  name: "설탭 스마트 수학 3개월 수강 계약",
+  paidAt: "2026-11-20T15:30:00Z",
+  month: 3,
+  paymentId: "31",
+  paymentState: "PAID",
+  refundedAmount: 0,
+  paidPrice: 567000,
+};
 
 function signCalls(calls: RecordedCall[]) {
   return calls
@@ -211,6 +228,10 @@ describe("the signed contract", () => {
         isUsed: false,
         month: 3,
       },
+      paymentId: "31",
+      paymentState: "PAID",
+      refundedAmount: 0,
+      paidPrice: 567000,
     };
     const { calls } = mockFetch({
       "POST /payment/graphql": graphqlByOperation({
@@ -224,10 +245,135 @@ describe("the signed contract", () => {
     // 15:30 UTC on the 20th is the 21st in Seoul.
     expect(screen.getByText("결제일 2026년 11월 21일")).toBeTruthy();
     expect(screen.getByText("3개월")).toBeTruthy();
-    expect(screen.getByText("수강 기간 태블릿 대여 (새 제품)")).toBeTruthy();
+    // A lent tablet is named by its rental terms, not as new or used (issue 11 item 6).
+    expect(screen.getByText("수강 기간 태블릿 대여")).toBeTruthy();
     expect(screen.getByRole("link", { name: /계약서 보기/ }).getAttribute("href")).toBe(
       "/_app/contracts/12",
     );
     expect((calls[0]!.body as { variables: unknown }).variables).toEqual({ userId: 7 });
+  });
+
+  it("a refunded contract reads 서명 완료 and 환불됨 with the won refunded", async () => {
+    const base = {
+      userId: 7,
+      userName: "김하늘",
+      parentName: null,
+      paidAt: "2026-11-20T15:30:00Z",
+      deviceId: null,
+      paidPrice: 567000,
+    };
+    const contract = (id: string, name: string) => ({
+      id,
+      name,
+      ownershipType: "OWNED" as const,
+      isUsed: false,
+      month: 3,
+    });
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        UserContracts: () => ({
+          userContracts: [
+            {
+              ...base,
+              id: "4",
+              contract: contract("13", "설탭 스마트 영어 3개월 수강 계약"),
+              paymentId: "32",
+              paymentState: "TOTALLY_REFUNDED",
+              refundedAmount: 567000,
+            },
+            {
+              ...base,
+              id: "3",
+              contract: contract("12", "설탭 스마트 수학 3개월 수강 계약"),
+              paymentId: "31",
+              paymentState: "PAID",
+              refundedAmount: 0,
+            },
+          ],
+        }),
+      }),
+    });
+    renderWithApolloRoutes(<ContractsList userId={7} />, "/_app/contracts");
+    await screen.findByRole("heading", { level: 3, name: "설탭 스마트 영어 3개월 수강 계약" });
+    const [refunded, kept] = screen.getAllByTestId("signed-contract");
+    expect(within(refunded!).getByTestId("contract-states").textContent).toBe("서명 완료환불됨");
+    expect(within(refunded!).getByText("567,000원 / 결제 567,000원")).toBeTruthy();
+    expect(within(kept!).getByTestId("contract-states").textContent).toBe("서명 완료");
+  });
+
+  it("an unknown or someone else's id: 계약서를 찾을 수 없어요 with the list, no 다시 시도", async () => {
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        ContractDocument: () =>
+          graphqlError("계약서를 찾을 수 없거나, 이 계약서를 보거나 서명할 권한이 없어요.", {
+            classification: "FORBIDDEN",
+            code: "not_your_contract",
+          }),
+      }),
+    });
+    renderWithApolloRoutes(<ContractView contractId="999" />, "/_app/contracts/999");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "계약서를 찾을 수 없어요" }),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "다시 시도" })).toBeNull();
+    expect(screen.getByRole("link", { name: "계약서 목록" }).getAttribute("href")).toBe(
+      "/_app/contracts",
+    );
+  });
+});
+
+describe("contracts to sign", () => {
+  it("lists each contract waiting, with its own link and a 부분 환불 badge", async () => {
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        ContractsToSign: () => ({
+          contractsToSign: [
+            WAITING,
+            {
+              ...WAITING,
+              id: "14",
+              name: "설탭 스마트 수학 6개월 수강 계약",
+              paymentId: "33",
+              paymentState: "PARTIALLY_REFUNDED",
+              refundedAmount: 10000,
+            },
+          ],
+        }),
+      }),
+    });
+    renderWithApolloRoutes(<ContractToSignCallout userId={7} />, "/_app/contracts");
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "서명할 계약서가 2건 있어요" }),
+    ).toBeTruthy();
+    const links = screen.getAllByRole("link", { name: /계약서 서명하기/ });
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([
+      "/_app/contracts/sign?userId=7&contractId=12",
+      "/_app/contracts/sign?userId=7&contractId=14",
+    ]);
+    const [, second] = screen.getAllByTestId("contract-to-sign");
+    expect(within(second!).getByText("부분 환불")).toBeTruthy();
+  });
+
+  it("from a receipt: asks for that payment's contract", async () => {
+    const { calls } = mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        ContractToSign: () => ({ contractToSign: { ...WAITING, id: "14", paymentId: "33" } }),
+        ContractDocument: (variables) => ({
+          contractDocument: doc({ contractId: String(variables.contractId) }),
+        }),
+      }),
+    });
+    renderWithApolloRoutes(
+      <SignContract userId={7} paymentId="33" />,
+      "/_app/contracts/sign?userId=7&paymentId=33",
+    );
+    await screen.findByLabelText("서명자 이름");
+    const asked = calls
+      .map((c) => c.body as { operationName?: string; variables?: unknown })
+      .filter((b) => b.operationName !== undefined);
+    expect(asked.map((b) => [b.operationName, b.variables])).toEqual([
+      ["ContractToSign", { input: { userId: 7, paymentId: "33" } }],
+      ["ContractDocument", { contractId: "14" }],
+    ]);
   });
 });

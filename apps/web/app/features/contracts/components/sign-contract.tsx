@@ -8,9 +8,11 @@ import {
   SIGN_CONTRACT,
   type ContractToSign,
 } from "../api/graphql";
-import { errorMessage } from "../messages";
+import { errorMessage, isContractNotFound } from "../messages";
 import type { SignContractValues } from "../sign-schema";
 import { ContractDocumentText } from "./contract-document";
+import { ContractRefundNote } from "./contract-state";
+import { ContractNotFound } from "./contract-view";
 import { SignContractForm } from "./sign-contract-form";
 
 /** Toast after signing. */
@@ -56,22 +58,25 @@ function Problem({
 }
 
 /**
- * The signing page: the contract waiting for student `userId` (`contractToSign`), or the
- * contract `contractId` when given; its full text (`contractDocument`), then the name and the
+ * The signing page: the contract `contractId` when given; else the contract of payment
+ * `paymentId` (a receipt's 계약서 서명하기) or, without it, the oldest one waiting for student
+ * `userId` (`contractToSign`); its full text (`contractDocument`), then the name and the
  * agreement (`signContract`). Success: a toast and the signed view (/_app/contracts/:id). A
  * refusal (signed by someone else, not yours): the server's message as a toast, the form stays.
  */
 export function SignContract({
   userId,
   contractId,
+  paymentId,
   suggestedName,
 }: {
   userId: number | null;
   contractId?: string | null;
+  paymentId?: string | null;
   suggestedName?: string;
 }) {
   const toSign = useQuery(CONTRACT_TO_SIGN, {
-    variables: { input: { userId: userId ?? 0 } },
+    variables: { input: { userId: userId ?? 0, ...(paymentId ? { paymentId } : {}) } },
     context: PAYMENT_CONTEXT,
     skip: Boolean(contractId) || userId === null,
   });
@@ -100,7 +105,11 @@ export function SignContract({
       return (
         <section className="app-panel" aria-labelledby="sign-title">
           <h1 id="sign-title">서명할 계약서가 없어요</h1>
-          <p>결제한 수업의 계약서는 모두 서명했어요. 서명한 계약서는 목록에서 볼 수 있어요.</p>
+          <p>
+            {paymentId
+              ? "이 결제의 계약서는 이미 서명했거나, 전액 환불되어 서명할 필요가 없어요. 계약서 목록에서 확인해 주세요."
+              : "결제한 수업의 계약서는 모두 서명했어요. 서명한 계약서는 목록에서 볼 수 있어요."}
+          </p>
           <Back />
         </section>
       );
@@ -126,6 +135,7 @@ function SignDocument({
   });
   const doc = data?.contractDocument ?? null;
 
+  if (error && !doc && isContractNotFound(error)) return <ContractNotFound titleId="sign-title" />;
   if (error && !doc) {
     return (
       <Problem
@@ -136,11 +146,7 @@ function SignDocument({
     );
   }
   if (loading || !doc) {
-    if (!loading && !doc) {
-      return (
-        <Problem title="계약서를 찾을 수 없어요" message="계약서 목록에서 다시 골라 주세요." />
-      );
-    }
+    if (!loading && !doc) return <ContractNotFound titleId="sign-title" />;
     return (
       <section className="app-panel" aria-labelledby="sign-title" aria-busy="true">
         <h1 id="sign-title">계약서를 불러오는 중이에요</h1>
@@ -190,6 +196,7 @@ function SignDocument({
           끝까지 읽은 뒤 아래에서 서명해 주세요.
         </p>
       </header>
+      <ContractRefundNote payment={doc} />
       <ContractDocumentText doc={doc} headingLevel={2} titleId="contract-title" />
       <SignContractForm onSign={sign} suggestedName={suggestedName} />
       <Back />

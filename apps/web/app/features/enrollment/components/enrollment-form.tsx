@@ -8,6 +8,7 @@ import { TextField } from "../../accounts/components/text-field";
 import type { StoreItemsResponse } from "../api";
 import {
   CLASS_TYPES,
+  choiceOfItem,
   IPAD_OPTIONS,
   generationLabel,
   priceLines,
@@ -20,6 +21,11 @@ import { enrollmentSchema, type EnrollmentValues } from "../schema";
 import { AddressFields } from "./address-fields";
 import { ChoiceGroup } from "./choice-group";
 import { PriceSummary } from "./price-summary";
+
+/** 01012345678 → 010-1234-5678 (as a person types it). */
+function formatMobile(digits: string): string {
+  return digits.replace(/^(\d{3})(\d{3,4})(\d{4})$/, "$1-$2-$3");
+}
 
 /** The form's starting values from the persisted enrollment slice (SPEC.md §3 defaults). */
 function initialValues(stored: StoredEnrollment): EnrollmentValues {
@@ -40,6 +46,28 @@ function initialValues(stored: StoredEnrollment): EnrollmentValues {
     parentPhoneNumber: stored.parentPhoneNumber,
     cbSeoltabPrivate: stored.cbSeoltabPrivate,
     cbAgree: stored.cbAgree,
+  };
+}
+
+/**
+ * The starting values with a product chosen by the page's link (/guest_enrollment?item=22 from
+ * a marketing page's button): its subject, class type, course and whole term, over the stored
+ * choice. An id the catalog does not offer leaves the stored choice as it is.
+ */
+function initialValuesWithItem(
+  catalog: StoreItemsResponse,
+  stored: StoredEnrollment,
+  itemId: number | null,
+): EnrollmentValues {
+  const values = initialValues(stored);
+  const choice = itemId === null ? null : choiceOfItem(catalog, itemId);
+  if (!choice) return values;
+  return {
+    ...values,
+    subject: choice.subject,
+    classType: choice.classType,
+    lectureId: String(choice.lectureId),
+    selectMonth: String(choice.months),
   };
 }
 
@@ -143,6 +171,13 @@ export interface EnrollmentFormProps {
   submitNote?: ReactNode;
   /** Called after the cart was saved. */
   onCheckout: () => void;
+  /**
+   * A signed-in parent's own name and phone: fill 학부모 이름 and 휴대폰 when they are empty
+   * (what the person typed or kept is never overwritten).
+   */
+  parentContact?: { name: string; phone: string | null } | null;
+  /** A lecture item to start with (the `item` search parameter), over the stored choice. */
+  initialItemId?: number | null;
 }
 
 /**
@@ -158,6 +193,8 @@ export function EnrollmentForm({
   submitLabel,
   submitNote,
   onCheckout,
+  parentContact,
+  initialItemId = null,
 }: EnrollmentFormProps) {
   const setEnrollment = useRootStore((state) => state.setEnrollment);
   const setCart = useCartStore((state) => state.setCart);
@@ -165,12 +202,17 @@ export function EnrollmentForm({
     register,
     control,
     setValue,
+    getValues,
     setFocus,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<EnrollmentValues>({
     resolver: zodResolver(enrollmentSchema),
-    defaultValues: initialValues(useRootStore.getState().enrollment),
+    defaultValues: initialValuesWithItem(
+      catalog,
+      useRootStore.getState().enrollment,
+      initialItemId,
+    ),
     reValidateMode: "onChange",
   });
   const values = useWatch({ control }) as EnrollmentValues;
@@ -183,6 +225,16 @@ export function EnrollmentForm({
       if (values[key] !== value) setValue(key, value);
     }
   }, [selection, values, setValue]);
+
+  // A signed-in parent's own contact fills the empty parent fields once it is known.
+  const contactName = parentContact?.name ?? "";
+  const contactPhone = parentContact?.phone ?? "";
+  useEffect(() => {
+    if (contactName && !getValues("parentName").trim()) setValue("parentName", contactName);
+    if (contactPhone && !getValues("parentPhoneNumber").trim()) {
+      setValue("parentPhoneNumber", formatMobile(contactPhone));
+    }
+  }, [contactName, contactPhone, getValues, setValue]);
 
   // Every change is kept (SPEC.md §3: the enrollment slice is persisted).
   useEffect(() => {
@@ -253,14 +305,19 @@ export function EnrollmentForm({
           legend="수업 유형"
           name="classType"
           registration={register("classType")}
-          choices={(Object.keys(CLASS_TYPES) as (keyof typeof CLASS_TYPES)[]).map((type) => ({
-            value: type,
-            label: CLASS_TYPES[type].label,
-            hint: selection.classTypes.includes(type)
-              ? CLASS_TYPES[type].hint
-              : "이 과목에는 없는 수업이에요.",
-            disabled: !selection.classTypes.includes(type),
-          }))}
+          choices={(Object.keys(CLASS_TYPES) as (keyof typeof CLASS_TYPES)[])
+            // The winter course is a subject of its own with its own type: shown only for it.
+            .filter((type) =>
+              selection.classTypes.includes("winter") ? type === "winter" : type !== "winter",
+            )
+            .map((type) => ({
+              value: type,
+              label: CLASS_TYPES[type].label,
+              hint: selection.classTypes.includes(type)
+                ? CLASS_TYPES[type].hint
+                : "이 과목에는 없는 수업이에요.",
+              disabled: !selection.classTypes.includes(type),
+            }))}
         />
         {selection.lectures.length > 1 ? (
           <ChoiceGroup
@@ -270,7 +327,7 @@ export function EnrollmentForm({
             choices={selection.lectures.map((l) => ({
               value: String(l.id),
               label: l.TTEOK_HAM_Title,
-              hint: [l.TTEOK_HAM_SubTitle1, `월 ${formatWon(l.salePrice)}`]
+              hint: [l.TTEOK_HAM_SubTitle1, lecturePriceHint(catalog, l)]
                 .filter(Boolean)
                 .join(" · "),
             }))}
@@ -383,6 +440,19 @@ export function EnrollmentForm({
       </aside>
     </form>
   );
+}
+
+/**
+ * "월 189,000원" for a lecture bought by the month; "8주 398,000원" style for a course bought once
+ * for its whole term (allowed_multiples [1]): what checkout charges for it.
+ */
+function lecturePriceHint(catalog: StoreItemsResponse, lecture: ResolvedSelection["lecture"]) {
+  if (!lecture) return "";
+  const allowed = lecture.allowed_multiples ?? [];
+  const once = allowed.length === 1 && allowed[0] === 1;
+  if (!once || lecture.months === 1) return `월 ${formatWon(lecture.salePrice)}`;
+  const order = priceLines(catalog, [{ id: lecture.id, lecture_multiple: 1 }]);
+  return order ? `${lecture.months}개월 ${formatWon(order.paidPrice)}` : "";
 }
 
 function Consent({

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from "react-router";
-import { useStoreItems } from "../hooks";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useOwnContact, useStoreItems } from "../hooks";
 import { GUEST_CHECKOUT_SIGN_IN, signInThen, useBuyer } from "../student";
 import { ChildPicker } from "./child-picker";
 import { EnrollmentForm } from "./enrollment-form";
@@ -14,11 +14,19 @@ export const CHECKOUT_PATH = "/_app/checkout";
  */
 export function EnrollmentPage({ mode }: { mode: "guest" | "app" }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // A marketing page's button names the product: /guest_enrollment?item=22 (decision 017).
+  const itemParam = Number(params.get("item"));
+  const initialItemId = Number.isSafeInteger(itemParam) && itemParam > 0 ? itemParam : null;
   const buyer = useBuyer();
   const catalog = useStoreItems(buyer.userNo);
   const signedIn = buyer.kind !== "guest";
+  // A parent fills in their own name and phone as 학부모 정보: prefilled from their account.
+  const contact = useOwnContact(buyer.kind === "parent");
 
   const onCheckout = () => {
+    // A parent pressing 결제하기 with the child picker showing has chosen that child.
+    if (buyer.kind === "parent" && buyer.userNo !== null) buyer.chooseChild(buyer.userNo);
     if (signedIn) void navigate(CHECKOUT_PATH);
     else void navigate(GUEST_CHECKOUT_SIGN_IN);
   };
@@ -86,6 +94,12 @@ export function EnrollmentPage({ mode }: { mode: "guest" | "app" }) {
               : "결제하기를 누르면 로그인한 뒤 결제 화면으로 이어져요."
           }
           onCheckout={onCheckout}
+          parentContact={
+            buyer.kind === "parent"
+              ? { name: contact?.USER_NAME ?? buyer.name, phone: contact?.PHONE_NUM ?? null }
+              : null
+          }
+          initialItemId={initialItemId}
         />
       ) : null}
     </div>

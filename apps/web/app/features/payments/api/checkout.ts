@@ -29,6 +29,8 @@ interface OrderBody {
 
 export interface SubscribeBody extends OrderBody {
   PAYMENT_METHOD: "BILLING_CARD" | "VBANK";
+  /** BILLING_CARD: a card registered from this checkout, main once this payment succeeds. */
+  BILLING_CARD_ID?: number;
 }
 
 export interface OnetimeBody extends OrderBody {

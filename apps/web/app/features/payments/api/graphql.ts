@@ -43,11 +43,17 @@ export interface RegisterMainBillingCardInput {
   cardType: CardType;
   /** A parent registering for their child; default the caller. */
   userId?: number;
+  /**
+   * From the checkout: keep the current main card; this card becomes the main card only when a
+   * payment with it (BILLING_CARD_ID) succeeds (issue #11 item 4).
+   */
+  mainAfterPayment?: boolean;
 }
 
 /**
  * Registers (or replaces) the main billing card; answers the card id. A refusal is a GraphQL
- * error (BAD_REQUEST, code card_refused) whose message carries the gateway code (F112).
+ * error (BAD_REQUEST, code card_refused) with our Korean message for the gateway's code (SPEC.md
+ * §8's invalid-card message for F112).
  */
 export const REGISTER_MAIN_BILLING_CARD: TypedDocumentNode<
   { registerMainBillingCard: number },
@@ -90,10 +96,14 @@ export interface PaymentSummary {
   refundedAmount: number;
   failReason: string | null;
   receiptUrl: string | null;
+  /** When the attempt was made (ISO); a failed one has no completedAt. */
+  createdAt?: string;
   /** The student the payment is for. */
   userId?: number;
   /** Item states (SPEC.md §4 set one), for the list's refund action. */
   items?: { id: string; state?: string | null }[];
+  /** The issued virtual account (VBANK): shown while the deposit is awaited. */
+  virtualAccount?: VirtualAccount | null;
 }
 
 export interface UserPaymentsPage {
@@ -128,9 +138,16 @@ export const USER_PAYMENTS: TypedDocumentNode<
         refundedAmount
         failReason
         receiptUrl
+        createdAt
         items {
           id
           state
+        }
+        virtualAccount {
+          bankName
+          accountNumber
+          holder
+          dueAt
         }
       }
       hasNextPage
@@ -155,6 +172,10 @@ export interface PaymentItem {
   salePrice: number;
   policyPrice: number;
   paidPrice: number;
+  /** 정가 of the line (unit list price × months or units). */
+  listPrice: number;
+  /** The discount policies taken off salePrice, by name. */
+  policies: { name: string; amount: number }[];
 }
 
 export interface PaymentDetail extends PaymentSummary {
@@ -196,6 +217,11 @@ export const PAYMENT: TypedDocumentNode<{ payment: PaymentDetail | null }, { id:
         salePrice
         policyPrice
         paidPrice
+        listPrice
+        policies {
+          name
+          amount
+        }
       }
     }
   }

@@ -41,6 +41,15 @@ export interface BillingCardPanelProps {
   onRegistered?: (outcome: CardRegistrationOutcome, first: boolean) => void;
   /** The card as it loads (null: none), for a parent component that needs to know. */
   onCard?: (card: MainBillingCard | null) => void;
+  /** Submit label for a change (default 카드 변경하기). */
+  changeLabel?: string;
+  /**
+   * The checkout: a new card (first or change) is registered to be main only after its payment
+   * succeeds, and this pays with it (CardRegistrationForm `onPendingCard`).
+   */
+  onPendingCard?: (cardId: number) => Promise<void>;
+  /** The checkout is paying: 카드 변경 and the form wait. */
+  busy?: boolean;
 }
 
 /**
@@ -55,6 +64,9 @@ export function BillingCardPanel({
   registerLabel = "카드 등록하기",
   onRegistered,
   onCard,
+  changeLabel = "카드 변경하기",
+  onPendingCard,
+  busy = false,
 }: BillingCardPanelProps) {
   const titleId = useId();
   const [changing, setChanging] = useState(false);
@@ -108,6 +120,8 @@ export function BillingCardPanel({
           submitLabel={registerLabel}
           onDone={done(true)}
           idPrefix={`${titleId}-new`}
+          onPendingCard={onPendingCard}
+          disabled={busy}
         />
       </>
     );
@@ -120,14 +134,21 @@ export function BillingCardPanel({
             userId={userId}
             replacing
             paymentCardType={changeType}
-            submitLabel="카드 변경하기"
+            submitLabel={changeLabel}
             onDone={done(false)}
             onCancel={() => setChanging(false)}
             idPrefix={`${titleId}-change`}
+            onPendingCard={onPendingCard}
+            disabled={busy}
           />
         ) : (
           <div className="pay-actions">
-            <button type="button" className="btn btn--secondary" onClick={() => setChanging(true)}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setChanging(true)}
+              disabled={busy}
+            >
               카드 변경
             </button>
           </div>

@@ -30,6 +30,14 @@ export interface CardRegistrationFormProps {
   /** The current time (expiry check); default now. */
   now?: Date;
   idPrefix?: string;
+  /**
+   * From the checkout (issue #11 item 4): the card is registered with `mainAfterPayment` — it
+   * becomes the main card only when the payment with it succeeds — and, instead of a toast and
+   * the payment flag, this is called with its id to pay at once. The form stays busy meanwhile.
+   */
+  onPendingCard?: (cardId: number) => Promise<void>;
+  /** Disables the form (e.g. while the checkout is paying). */
+  disabled?: boolean;
 }
 
 /**
@@ -47,6 +55,8 @@ export function CardRegistrationForm({
   onCancel,
   now: nowProp,
   idPrefix = "card",
+  onPendingCard,
+  disabled = false,
 }: CardRegistrationFormProps) {
   const client = useApolloClient();
   const navigate = useNavigate();
@@ -81,11 +91,20 @@ export function CardRegistrationForm({
             pwd2digit: values.pwd2digit,
             cardType: values.cardType,
             ...(userId !== undefined ? { userId } : {}),
+            ...(onPendingCard ? { mainAfterPayment: true } : {}),
           },
         },
       });
       const cardId = result.data?.registerMainBillingCard;
       if (typeof cardId !== "number") throw result.error ?? new Error("no card id");
+      if (onPendingCard) {
+        // Not the main card yet: no "registered" toast; the checkout pays with it and says
+        // what happened, once.
+        usePaymentStore.getState().setCardRegistered(cardId);
+        reset(EMPTY_CARD);
+        await onPendingCard(cardId);
+        return;
+      }
       outcome = handleCardRegistration(
         { ok: true, cardId },
         { navigate: (path) => void navigate(path), replacedCard: replacing },
@@ -117,18 +136,26 @@ export function CardRegistrationForm({
       />
       <p className="pay-note">
         카드 정보는 결제대행사에 한 번 전달되어 정기결제용 키로 바뀌고, 설탭에는 저장되지 않아요.
+        {onPendingCard
+          ? " 이 카드로 결제가 완료되면 결제 카드로 등록되고, 결제되지 않으면 지금 결제 카드를 그대로 써요."
+          : null}
       </p>
-      <div className="pay-actions">
+      <div className={onPendingCard ? "pay-actions pay-actions--stack" : "pay-actions"}>
         <button
           type="submit"
           className="btn btn--primary btn--lg"
-          disabled={isSubmitting}
+          disabled={isSubmitting || disabled}
           aria-busy={isSubmitting || undefined}
         >
-          {isSubmitting ? "카드 확인 중…" : submitLabel}
+          {isSubmitting ? (onPendingCard ? "결제하는 중…" : "카드 확인 중…") : submitLabel}
         </button>
         {onCancel ? (
-          <button type="button" className="btn btn--secondary btn--lg" onClick={onCancel}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--lg"
+            onClick={onCancel}
+            disabled={isSubmitting || disabled}
+          >
             취소
           </button>
         ) : null}

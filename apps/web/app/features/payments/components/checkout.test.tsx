@@ -1,4 +1,4 @@
-import { priceOrder, type PricedStoreItem } from "@seoltab/domain";
+import { GATEWAY_CODE_MESSAGES, priceOrder, type PricedStoreItem } from "@seoltab/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
@@ -8,7 +8,7 @@ import type { PaymentResponse } from "../api/checkout";
 import { NETWORK_ERROR_MESSAGE } from "../messages";
 import { usePaymentStore } from "../payment-store";
 import { graphqlByOperation, renderWithApollo } from "../test/render";
-import { Checkout, isDefiniteFailure } from "./checkout";
+import { CHECKOUT_FAILURE_TOAST, Checkout, isDefiniteFailure } from "./checkout";
 
 const LECTURE: PricedStoreItem = {
   id: 1,
@@ -166,9 +166,14 @@ describe("checkout", () => {
     await waitFor(() => expect(button).toHaveProperty("disabled", false));
 
     await user.click(button);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE, expect.anything()),
+    );
     await user.click(screen.getByRole("button", { name: "567,000원 결제하기" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("[F113] 카드 한도가 부족합니다."));
+    // Issue #11 item 3 changed this: the gateway's "[F113]…" becomes the shared table's message.
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(GATEWAY_CODE_MESSAGES.F113, expect.anything()),
+    );
     await user.click(screen.getByRole("button", { name: "567,000원 결제하기" }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
 
@@ -249,6 +254,104 @@ describe("checkout", () => {
       ITEMS: LINES,
       PAYMENT_METHOD: "VBANK",
     });
+  });
+});
+
+describe("checkout failures and new cards (issue #11 items 4, 13)", () => {
+  async function fillNewCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+    await user.type(await screen.findByLabelText("카드 번호"), number);
+    await user.selectOptions(screen.getByLabelText("유효기간 월"), "12");
+    await user.selectOptions(screen.getByLabelText("유효기간 연도"), "2030");
+    await user.type(screen.getByLabelText("생년월일 6자리"), "080101");
+    await user.type(screen.getByLabelText("비밀번호 앞 2자리"), "12");
+  }
+
+  it("a changed card is registered to be main after payment, paid with BILLING_CARD_ID; a decline says so inline and keeps the main card", async () => {
+    const registered: unknown[] = [];
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        MyMainBillingCard: () => ({ myMainBillingCard: CARD }),
+        InterestFreeInstallmentPeriod: () => ({ interestFreeInstallmentPeriods: [] }),
+        RegisterMainBillingCard: (variables) => {
+          registered.push(variables.input);
+          return { registerMainBillingCard: 9 };
+        },
+      }),
+      "POST /main/payment_seoltab_subscribe": () =>
+        fail(402, "payment_declined", GATEWAY_CODE_MESSAGES["2116"]!, [], {
+          PAYMENT: { STATE: "FAILED", FAIL_REASON: GATEWAY_CODE_MESSAGES["2116"] },
+        }),
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout();
+    await user.click(await screen.findByRole("button", { name: "카드 변경" }));
+    await fillNewCard(user, "4000000000009995");
+    await user.click(screen.getByRole("button", { name: "이 카드로 567,000원 결제하기" }));
+    const alert = await screen.findByTestId("checkout-failure");
+    expect(alert.textContent).toContain(GATEWAY_CODE_MESSAGES["2116"]);
+    expect(alert.textContent).toContain("방금 입력한 카드는 결제 카드로 등록하지 않았어요.");
+    expect(alert.textContent).toContain("4242-4242-****-4242");
+    expect(registered).toEqual([expect.objectContaining({ mainAfterPayment: true })]);
+    expect(callsTo("/main/payment_seoltab_subscribe")[0]?.body).toMatchObject({
+      PAYMENT_METHOD: "BILLING_CARD",
+      BILLING_CARD_ID: 9,
+    });
+    expect(onPaid).not.toHaveBeenCalled();
+    // No "registered" toast: the card is not the main card.
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(usePaymentStore.getState().paymentSuccessFlag).toBe(false);
+    // The card still shown is the main one.
+    expect(screen.getByTestId("main-billing-card").textContent).toContain("4242-4242-****-4242");
+  });
+
+  it("카드 변경 waits while paying", async () => {
+    let release: () => void = () => undefined;
+    mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/payment_seoltab_subscribe": async (call) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return ok(paid(uidOf(call)));
+      },
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout();
+    const button = await screen.findByRole("button", { name: "567,000원 결제하기" });
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    await user.click(button);
+    expect(screen.getByRole("button", { name: "카드 변경" })).toHaveProperty("disabled", true);
+    release();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+  });
+
+  it("the failure toast of a try with no answer is dismissed when the retry goes through", async () => {
+    const dismiss = vi.spyOn(toast, "dismiss");
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+      () => ok(paid("x")),
+    ];
+    mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/payment_seoltab_subscribe": () => answers.shift()!(),
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout();
+    const button = await screen.findByRole("button", { name: "567,000원 결제하기" });
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    await user.click(button);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE, {
+        toastId: CHECKOUT_FAILURE_TOAST,
+      }),
+    );
+    expect((await screen.findByTestId("checkout-failure")).textContent).toContain(
+      NETWORK_ERROR_MESSAGE,
+    );
+    await user.click(screen.getByRole("button", { name: "567,000원 결제하기" }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(dismiss).toHaveBeenCalledWith(CHECKOUT_FAILURE_TOAST);
+    expect(screen.queryByTestId("checkout-failure")).toBeNull();
   });
 });
 

@@ -27,11 +27,13 @@ import {
 } from "../card-schema";
 import { cardQuotaLabel } from "../format";
 import { MerchantUidKeeper } from "../merchant-uid";
+import { payerFailureMessage } from "@seoltab/domain";
 import { paymentFailureMessage } from "../messages";
 import { usePaymentStore } from "../payment-store";
 import { BillingCardPanel } from "./billing-card-panel";
 import { CardFields } from "./card-fields";
 import { OrderSummary } from "./order-summary";
+import { CustomerCenterContact } from "../../../components/ui/customer-center-contact";
 
 /** The checkout's payment methods: billing card, one-time card, virtual account. */
 export type CheckoutMethod = "BILLING_CARD" | "ONETIME" | "VBANK";
@@ -54,6 +56,10 @@ const METHODS: { value: CheckoutMethod; label: string; hint: string }[] = [
   },
 ];
 
+/** The billing-card hint for an order nothing of which renews (a fixed-term course). */
+const ONCE_BILLING_HINT =
+  "등록한 카드로 지금 한 번 결제해요. 이 수업은 매월 자동으로 결제되지 않아요.";
+
 /**
  * True when the server gave a definite answer that no payment went through for this
  * MERCHANT_UID (refused order, declined card, gateway unavailable before charging): the next
@@ -64,6 +70,18 @@ export function isDefiniteFailure(error: unknown): boolean {
   if (!isRestError(error) || error.status === 0) return false;
   if (error.status >= 500) return error.errorCode === "gateway_unavailable";
   return true;
+}
+
+/** The toast of a failed attempt: one at a time, dismissed when a later attempt goes through. */
+export const CHECKOUT_FAILURE_TOAST = "checkout-failure";
+
+/** What the checkout says, inline, after an attempt did not go through (issue #11 item 4). */
+interface Failure {
+  message: string;
+  /** The attempt was with a card just entered (registered to be main only once paid). */
+  newCard: boolean;
+  /** The main card kept for renewals, when there is one. */
+  keptCard: MainBillingCard | null;
 }
 
 export interface CheckoutProps {
@@ -92,7 +110,10 @@ export interface CheckoutProps {
  *
  * One MERCHANT_UID per attempt (MerchantUidKeeper): while a call is running the button is
  * disabled and further clicks do nothing; a retry after no answer sends the same MERCHANT_UID,
- * so the server charges once. A failure shows the server's STATUSMSG as a toast (SPEC.md §8).
+ * so the server charges once. A failure shows the server's STATUSMSG as a toast (SPEC.md §8)
+ * and stays on the page as an alert until the next attempt. A card entered here (first or
+ * change) is registered to become the main card only when its payment succeeds: a declined card
+ * leaves the main card as it was, and the page says so.
  */
 export function Checkout({
   order,
@@ -108,6 +129,8 @@ export function Checkout({
   const [method, setMethod] = useState<CheckoutMethod>("BILLING_CARD");
   const [card, setCard] = useState<MainBillingCard | null | undefined>(undefined);
   const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
   const [keeper] = useState(() => new MerchantUidKeeper());
   const inFlight = useRef(false);
   const [now] = useState(() => nowProp ?? new Date());
@@ -117,12 +140,29 @@ export function Checkout({
   const periods = useQuery(INTEREST_FREE_INSTALLMENT_PERIODS, { context: PAYMENT_CONTEXT });
   const freePeriods = periods.data?.interestFreeInstallmentPeriods ?? [];
 
-  const pay = async (oneTimeCard?: CardValues) => {
+  const fail = (message: string, billingCardId: number | undefined) => {
+    toast.error(message, { toastId: CHECKOUT_FAILURE_TOAST });
+    setFailure({
+      message,
+      newCard: billingCardId !== undefined,
+      keptCard: method === "BILLING_CARD" ? (card ?? null) : null,
+    });
+    // On a phone the button is below the order summary: bring the explanation into view.
+    requestAnimationFrame(() => {
+      failureRef.current?.focus({ preventScroll: true });
+      failureRef.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    });
+  };
+
+  const pay = async (oneTimeCard?: CardValues, billingCardId?: number) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setPaying(true);
+    setFailure(null);
     const cardQuotaSent = method === "VBANK" ? undefined : quota;
-    const uid = keeper.forOrder(JSON.stringify([userNo, method, lines, cardQuotaSent]));
+    const uid = keeper.forOrder(
+      JSON.stringify([userNo, method, lines, cardQuotaSent, billingCardId ?? null]),
+    );
     const common = {
       USER_NO: userNo,
       MERCHANT_UID: uid,
@@ -142,22 +182,33 @@ export function Checkout({
           : await subscribePayment({
               ...common,
               PAYMENT_METHOD: method === "VBANK" ? "VBANK" : "BILLING_CARD",
+              ...(billingCardId !== undefined ? { BILLING_CARD_ID: billingCardId } : {}),
             });
       if (payment.STATE === "FAILED") {
         keeper.renew();
-        toast.error(payment.FAIL_REASON || "결제하지 못했어요. 다른 카드로 다시 시도해 주세요.");
+        fail(
+          payerFailureMessage(
+            payment.FAIL_REASON,
+            "결제하지 못했어요. 다른 카드로 다시 시도해 주세요.",
+          ),
+          billingCardId,
+        );
         return;
       }
+      // A "network unstable" toast of an earlier try must not outlive the payment.
+      toast.dismiss(CHECKOUT_FAILURE_TOAST);
       usePaymentStore.getState().setPaymentSuccess(true);
       onPaid(payment);
     } catch (error) {
       if (isDefiniteFailure(error)) keeper.renew();
-      toast.error(paymentFailureMessage(error));
+      fail(paymentFailureMessage(error), billingCardId);
     } finally {
       inFlight.current = false;
       setPaying(false);
     }
   };
+  // The failure toast belongs to this page: it goes when the page does.
+  useEffect(() => () => toast.dismiss(CHECKOUT_FAILURE_TOAST), []);
   // SPEC.md §4: a successful registration of type "change_payment" toggles the payment flag,
   // and the checkout goes on to pay (a plain card change, type "", does not pay).
   const paymentFlag = usePaymentStore((state) => state.paymentFlag);
@@ -175,6 +226,8 @@ export function Checkout({
   }, [paymentFlag]);
 
   const total = formatWon(order.paidPrice);
+  // A fixed-term course alone (the winter course, decision 017) is not renewed monthly.
+  const renews = order.lines.some((l) => l.item.itemKind === "LECTURE" && !l.item.fixedTerm);
   const needsCard = method === "BILLING_CARD" && card === null;
 
   return (
@@ -194,7 +247,9 @@ export function Checkout({
               />
               <span className="pay-method__body">
                 <span className="pay-method__label">{m.label}</span>
-                <span className="pay-method__hint">{m.hint}</span>
+                <span className="pay-method__hint">
+                  {m.value === "BILLING_CARD" && !renews ? ONCE_BILLING_HINT : m.hint}
+                </span>
               </span>
             </label>
           ))}
@@ -251,7 +306,10 @@ export function Checkout({
             registerType="change_payment"
             changeType=""
             registerLabel={`카드 등록하고 ${total} 결제하기`}
+            changeLabel={`이 카드로 ${total} 결제하기`}
             onCard={setCard}
+            onPendingCard={(cardId) => pay(undefined, cardId)}
+            busy={paying}
           />
         ) : null}
 
@@ -265,15 +323,42 @@ export function Checkout({
               가상계좌 안내
             </h2>
             <p className="pay-muted">
-              결제하기를 누르면 입금할 계좌와 입금 기한을 알려 드려요. 기한 안에 입금하면 결제가
-              완료되고, 기한이 지나면 신청이 취소돼요. 가상계좌 결제는 화면에서 바로 환불할 수 없어
-              고객센터가 도와드려요.
+              가상계좌 발급받기를 누르면 바로 결제되지 않고, 입금할 계좌와 입금 기한을 알려 드려요.
+              기한 안에 결제 금액을 입금하면 결제가 완료되고, 기한이 지나면 신청이 취소돼요.
+              가상계좌 결제는 화면에서 바로 환불할 수 없어 고객센터가 도와드려요.
             </p>
+            <CustomerCenterContact className="pay-muted" />
           </section>
         ) : null}
       </div>
 
       <aside className="pay-aside">
+        {failure ? (
+          <div
+            ref={failureRef}
+            tabIndex={-1}
+            role="alert"
+            className="pay-error pay-failure"
+            data-testid="checkout-failure"
+          >
+            <p className="pay-failure__title">결제하지 못했어요</p>
+            <p>{failure.message}</p>
+            {failure.newCard ? (
+              <p>
+                방금 입력한 카드는 결제 카드로 등록하지 않았어요.
+                {failure.keptCard
+                  ? ` 자동 결제에는 지금 결제 카드(${failure.keptCard.companyName || failure.keptCard.name} `
+                  : " 다른 카드를 입력해 다시 결제해 주세요."}
+                {failure.keptCard ? (
+                  <>
+                    <span className="pay-failure__card">{failure.keptCard.number}</span>)를 그대로
+                    사용해요.
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <OrderSummary order={order} />
         {method === "BILLING_CARD" && renewalAmount > 0 ? (
           <p className="pay-note">
@@ -345,7 +430,7 @@ function OnetimeCardForm({
         />
         <button
           type="submit"
-          className="btn btn--primary btn--lg btn--block"
+          className="btn btn--primary btn--lg btn--block pay-onetime__submit"
           disabled={paying}
           aria-busy={paying || undefined}
         >

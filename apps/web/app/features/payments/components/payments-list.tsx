@@ -1,6 +1,7 @@
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { payerFailureMessage } from "@seoltab/domain";
 import { formatWon } from "../../../content/promotions";
 import {
   PAYMENTS_PAGE_SIZE,
@@ -9,7 +10,12 @@ import {
   type PaymentSummary,
   type UserPaymentsPage,
 } from "../api/graphql";
-import { paymentMethodLabel, paymentStateLabel, seoulDateTime } from "../format";
+import {
+  groupAccountNumber,
+  paymentMethodLabel,
+  paymentStateLabel,
+  seoulDateTime,
+} from "../format";
 import { NETWORK_ERROR_MESSAGE, serverMessage } from "../messages";
 
 interface ListState {
@@ -182,6 +188,16 @@ export function PaymentsList({
   );
 }
 
+/**
+ * The time a row shows: when it was paid; for a failed attempt when it was tried (it never gets
+ * a payment time); "결제 전" while it waits (a virtual account, an answer still coming).
+ */
+export function paymentTime(p: Pick<PaymentSummary, "state" | "completedAt" | "createdAt">) {
+  if (p.completedAt) return seoulDateTime(p.completedAt);
+  if (p.state === "FAILED" && p.createdAt) return `${seoulDateTime(p.createdAt)} 시도`;
+  return "결제 전";
+}
+
 function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
   const items = p.items ?? [];
   const checking = items.some((i) => i.state === "REFUND_REQUESTED");
@@ -198,9 +214,7 @@ function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
         <span className={`pay-state pay-state--${p.state.toLowerCase()}`}>
           {paymentStateLabel(p.state, p.paymentMethod)}
         </span>
-        <span className="pay-history__date">
-          {p.completedAt ? seoulDateTime(p.completedAt) : "결제 전"}
-        </span>
+        <span className="pay-history__date">{paymentTime(p)}</span>
       </div>
       <h2 id={`payment-${p.id}`} className="pay-history__name">
         {p.name}
@@ -227,13 +241,34 @@ function PaymentRow({ payment: p }: { payment: PaymentSummary }) {
           </div>
         ) : null}
       </dl>
+      {p.state === "READY" && p.paymentMethod === "VBANK" && p.virtualAccount ? (
+        <dl
+          className="price-list price-list--compact pay-history__vbank"
+          aria-label="입금 계좌"
+          data-testid="payments-vbank"
+        >
+          <div className="price-list__row">
+            <dt>입금 계좌</dt>
+            <dd>
+              {p.virtualAccount.bankName}{" "}
+              <span className="pay-vbank__number">
+                {groupAccountNumber(p.virtualAccount.accountNumber, p.virtualAccount.bankName)}
+              </span>
+            </dd>
+          </div>
+          <div className="price-list__row">
+            <dt>입금 기한</dt>
+            <dd>{seoulDateTime(p.virtualAccount.dueAt)}까지</dd>
+          </div>
+        </dl>
+      ) : null}
       {checking ? (
         <p className="pay-history__note" data-testid="refund-checking">
           환불 요청을 확인하고 있어요. 담당자가 확인한 뒤 안내해 드려요.
         </p>
       ) : null}
       {p.state === "FAILED" && p.failReason ? (
-        <p className="pay-history__fail">실패 사유: {p.failReason}</p>
+        <p className="pay-history__fail">실패 사유: {payerFailureMessage(p.failReason)}</p>
       ) : null}
       <p className="pay-history__links">
         <Link to={`/payment_finish?paymentId=${encodeURIComponent(p.id)}`}>

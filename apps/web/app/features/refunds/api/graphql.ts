@@ -43,6 +43,20 @@ export interface RefundEligibility {
   refundAccountRequired: boolean;
   /** Every item of the payment. */
   items: RefundEligibilityItem[];
+  /** What the refund does to the monthly renewals (null without a subscription). */
+  renewal?: RefundRenewalEffect | null;
+}
+
+/** What a refund does to the payment's monthly renewals (issue #11 item 1). */
+export interface RefundRenewalEffect {
+  subscriptionId: string;
+  status: string;
+  /** The refund cancels the renewals (the whole payment, or the lecture line). */
+  endsRenewals: boolean;
+  nextChargeAt: string | null;
+  renewalAmount: number;
+  /** Korean sentence for the page. */
+  message: string;
 }
 
 export interface RefundEligibilityVariables {
@@ -79,6 +93,14 @@ export const REFUND_ELIGIBILITY: TypedDocumentNode<
         amount
         rule
         explanation
+      }
+      renewal {
+        subscriptionId
+        status
+        endsRenewals
+        nextChargeAt
+        renewalAmount
+        message
       }
     }
   }
@@ -141,6 +163,8 @@ export interface RequestRefundResult {
   channel: string;
   /** Korean sentence for the page. */
   message: string;
+  /** What this refund does to the monthly renewals (null without a subscription). */
+  renewal?: RefundRenewalEffect | null;
 }
 
 /**
@@ -162,6 +186,14 @@ export const REQUEST_REFUND: TypedDocumentNode<
       refundRequestId
       channel
       message
+      renewal {
+        subscriptionId
+        status
+        endsRenewals
+        nextChargeAt
+        renewalAmount
+        message
+      }
     }
   }
 `;

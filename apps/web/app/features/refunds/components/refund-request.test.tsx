@@ -56,8 +56,9 @@ const tablet = {
   eligible: true,
   reasons: [],
   amount: 0,
-  rule: "DEVICE_WITHDRAWAL_7_DAYS",
-  explanation: "무료로 빌린 태블릿은 돌려주시면 돼요.",
+  rule: "NOTHING_PAID",
+  explanation:
+    "무료로 빌려 드린 기기라 낸 금액이 없어 돌려받을 금액도 없어요. 수강을 그만두면 기기는 돌려주셔야 해요.",
 };
 
 function eligibility(overrides: Partial<RefundEligibility> = {}): RefundEligibility {
@@ -97,6 +98,58 @@ function operations(calls: RecordedCall[], name: string) {
 }
 
 describe("the refund page", () => {
+  it("a lecture with a free tablet: no 0원 sentence, no 'different rules', no question about goods", async () => {
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        RefundPayment: () => ({ payment: payment() }),
+        RefundEligibility: () => ({ refundEligibility: eligibility() }),
+      }),
+    });
+    renderWithApolloRoutes(<RefundRequest paymentId="7" />, PATH, { pattern: PATTERN });
+    await screen.findByRole("heading", { level: 1, name: "환불을 요청해요" });
+    const text = document.body.textContent ?? "";
+    expect(text).not.toContain("전액 0원");
+    expect(text).not.toContain("항목마다 다른 기준");
+    expect(text).not.toContain("개봉");
+    expect(text).toContain("낸 금액이 없어 돌려받을 금액도 없어요");
+    // Nothing was paid for the tablet: whether it was used changes nothing, so it is not asked.
+    expect(screen.queryByRole("checkbox", { name: /사용했거나 훼손해/ })).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("a bought tablet: the question is about use or damage, and a mixed payment says so", async () => {
+    const bought = { ...tablet, name: "iPad 10세대 새 제품", paidPrice: 569_000, amount: 569_000 };
+    const { calls } = mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        RefundPayment: () => ({ payment: payment({ paidPrice: 1_136_000 }) }),
+        RefundEligibility: (variables) => ({
+          refundEligibility: eligibility({
+            items: [
+              lesson,
+              {
+                ...bought,
+                rule: variables.opened ? "DEVICE_OPENED_OR_LATE" : "DEVICE_WITHDRAWAL_7_DAYS",
+                amount: variables.opened ? 0 : 569_000,
+              },
+            ],
+            rule: "MIXED",
+            refundableAmount: variables.opened ? 567_000 : 1_136_000,
+          }),
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApolloRoutes(<RefundRequest paymentId="7" />, PATH, { pattern: PATTERN });
+    const used = await screen.findByRole("checkbox", {
+      name: "태블릿이나 교재를 사용했거나 훼손해 가치가 떨어졌어요",
+    });
+    expect(screen.getByTestId("refund-rule").textContent).toBe("항목마다 다른 기준이 적용돼요");
+    expect(document.body.textContent).not.toContain("개봉");
+    await user.click(used);
+    await waitFor(() => expect(screen.getByTestId("refund-amount").textContent).toBe("567,000원"));
+    expect(operations(calls, "RefundEligibility").at(-1)).toMatchObject({ opened: true });
+  });
+
   it("an eligible card payment: items, rule, amount, done at once → REFUNDED", async () => {
     const { calls } = mockFetch({
       "POST /payment/graphql": graphqlByOperation({
@@ -273,7 +326,7 @@ describe("the refund page", () => {
         RefundEligibility: (variables) => ({
           refundEligibility: eligibility(
             variables.paymentItemIds
-              ? { refundableAmount: 0, rule: "DEVICE_WITHDRAWAL_7_DAYS" }
+              ? { refundableAmount: 0, rule: "NOTHING_PAID", explanation: tablet.explanation }
               : {},
           ),
         }),
@@ -287,8 +340,16 @@ describe("the refund page", () => {
       paymentId: "7",
       paymentItemIds: ["2"],
     });
-    // Nothing to refund at once: it goes to staff.
-    expect(screen.getByRole("button", { name: "환불 요청 보내기" })).toBeTruthy();
+    // Only the tablet lent free (0 won): nothing to give back, said on the page and not sent
+    // (issue #11 item 10 changes this: it used to go to staff).
+    expect(screen.getByRole("alert").textContent).toBe(
+      "고른 항목은 낸 금액이 없어(0원) 돌려받을 금액이 없어요. 환불받을 수업이나 상품을 함께 골라 주세요.",
+    );
+    expect(
+      (screen.getByRole("button", { name: "환불 요청 보내기" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.queryByTestId("refund-how")).toBeNull();
+    expect(screen.getByTestId("refund-rule").textContent).not.toContain("항목마다 다른 기준");
     await user.click(screen.getByRole("checkbox", { name: "수강 기간 무료 대여 태블릿" }));
     expect(screen.getByText("환불할 항목을 하나 이상 골라 주세요.")).toBeTruthy();
     expect(

@@ -19,6 +19,7 @@ import {
 import {
   GOODS_KINDS,
   ITEM_STATE_LABELS,
+  NOTHING_PAID_MESSAGE,
   REFUND_BANKS,
   isRefundableItemState,
   refundReasonLabel,
@@ -316,7 +317,13 @@ function RefundForm({
   });
   const instant = isInstantRefund(e);
   const noneChosen = selected !== null && selected.length === 0;
-  const hasGoods = refundable.some((i) => GOODS_KINDS.has(i.itemKind) && i.paidPrice > 0);
+  const chosen =
+    selected === null ? refundable : refundable.filter((i) => selected.includes(i.paymentItemId));
+  // Only lines nothing was paid for (a tablet lent free): nothing to give back, not sent.
+  const nothingPaid =
+    !noneChosen && (chosen.every((i) => i.paidPrice === 0) || e.rule === "NOTHING_PAID");
+  // Use or damage matters only for goods something was paid for.
+  const hasGoods = chosen.some((i) => GOODS_KINDS.has(i.itemKind) && i.paidPrice > 0);
   const blockers = e.reasons.filter((r) => r !== "NOT_MY_PAYMENT");
 
   const toggle = (itemId: string, on: boolean) => {
@@ -326,11 +333,14 @@ function RefundForm({
   };
 
   const submit = handleSubmit(async (values) => {
+    if (noneChosen || nothingPaid) return;
     const confirmed = await openConfirm({
       title: instant ? "환불할까요?" : "환불을 요청할까요?",
-      message: instant
-        ? `${formatWon(e.refundableAmount)}을 결제한 카드로 바로 취소해요. 취소한 결제는 되돌릴 수 없어요.`
-        : `담당자에게 환불 요청을 보내요. 법에 따른 금액 ${formatWon(e.refundableAmount)}을 기준으로 확인한 뒤 연락드려요.`,
+      message:
+        (instant
+          ? `${formatWon(e.refundableAmount)}을 결제한 카드로 바로 취소해요. 취소한 결제는 되돌릴 수 없어요.`
+          : `담당자에게 환불 요청을 보내요. 법에 따른 금액 ${formatWon(e.refundableAmount)}을 기준으로 확인한 뒤 연락드려요.`) +
+        (e.renewal ? ` ${e.renewal.message}` : ""),
       confirmText: instant ? "환불하기" : "요청 보내기",
     });
     if (!confirmed) return;
@@ -385,6 +395,10 @@ function RefundForm({
           <p className="form-field__error" role="alert">
             환불할 항목을 하나 이상 골라 주세요.
           </p>
+        ) : nothingPaid ? (
+          <p className="form-field__error" role="alert" data-testid="refund-nothing-paid">
+            {NOTHING_PAID_MESSAGE}
+          </p>
         ) : null}
         {hasGoods ? (
           <label className="checkbox-line">
@@ -393,7 +407,7 @@ function RefundForm({
               checked={opened}
               onChange={(ev) => onOpened(ev.target.checked)}
             />
-            <span>태블릿이나 교재를 개봉했거나 사용했어요</span>
+            <span>태블릿이나 교재를 사용했거나 훼손해 가치가 떨어졌어요</span>
           </label>
         ) : null}
       </section>
@@ -419,6 +433,12 @@ function RefundForm({
         <p className="refund-amount__explanation" data-testid="refund-explanation">
           {e.explanation}
         </p>
+        {e.renewal && !noneChosen ? (
+          <p className="refund-amount__explanation" data-testid="refund-renewal">
+            <strong>자동 결제: </strong>
+            {e.renewal.message}
+          </p>
+        ) : null}
         {updating ? (
           <p role="status" className="pay-muted">
             금액을 다시 계산하고 있어요…
@@ -426,36 +446,38 @@ function RefundForm({
         ) : null}
       </section>
 
-      <section className="pay-panel" aria-labelledby={`${id}-how`} data-testid="refund-how">
-        <h2 id={`${id}-how`} className="pay-panel__title">
-          {instant ? "결제한 카드로 바로 환불돼요" : "담당자가 확인한 뒤 환불해 드려요"}
-        </h2>
-        {instant ? (
-          <p className="pay-muted">
-            요청하면 바로 카드 결제가 취소돼요. 카드사에 따라 환불 금액이 보이기까지 3~7영업일이
-            걸릴 수 있어요.
-          </p>
-        ) : (
-          <>
-            {blockers.length > 0 ? (
-              <ul className="refund-reasons" aria-label="직접 환불할 수 없는 이유">
-                {blockers.map((r) => (
-                  <li key={r}>{refundReasonLabel(r)}</li>
-                ))}
-              </ul>
-            ) : e.channel === "BANK" ? (
-              <p className="pay-muted">현금이나 계좌로 낸 결제는 알려 주신 계좌로 돌려드려요.</p>
-            ) : e.refundableAmount === 0 ? (
-              <p className="pay-muted">
-                법에 따라 돌려드릴 금액이 없지만, 사정이 있다면 담당자가 살펴봐요.
-              </p>
-            ) : null}
+      {nothingPaid ? null : (
+        <section className="pay-panel" aria-labelledby={`${id}-how`} data-testid="refund-how">
+          <h2 id={`${id}-how`} className="pay-panel__title">
+            {instant ? "결제한 카드로 바로 환불돼요" : "담당자가 확인한 뒤 환불해 드려요"}
+          </h2>
+          {instant ? (
             <p className="pay-muted">
-              요청을 보내면 담당자가 위 금액을 기준으로 확인한 뒤 안내해 드릴게요.
+              요청하면 바로 카드 결제가 취소돼요. 카드사에 따라 환불 금액이 보이기까지 3~7영업일이
+              걸릴 수 있어요.
             </p>
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              {blockers.length > 0 ? (
+                <ul className="refund-reasons" aria-label="직접 환불할 수 없는 이유">
+                  {blockers.map((r) => (
+                    <li key={r}>{refundReasonLabel(r)}</li>
+                  ))}
+                </ul>
+              ) : e.channel === "BANK" ? (
+                <p className="pay-muted">현금이나 계좌로 낸 결제는 알려 주신 계좌로 돌려드려요.</p>
+              ) : e.refundableAmount === 0 ? (
+                <p className="pay-muted">
+                  법에 따라 돌려드릴 금액이 없지만, 사정이 있다면 담당자가 살펴봐요.
+                </p>
+              ) : null}
+              <p className="pay-muted">
+                요청을 보내면 담당자가 위 금액을 기준으로 확인한 뒤 안내해 드릴게요.
+              </p>
+            </>
+          )}
+        </section>
+      )}
 
       {e.refundAccountRequired ? (
         <fieldset className="pay-panel refund-account" aria-describedby={`${id}-account-hint`}>
@@ -543,7 +565,7 @@ function RefundForm({
         <button
           type="submit"
           className="btn btn--primary btn--lg"
-          disabled={isSubmitting || updating || noneChosen}
+          disabled={isSubmitting || updating || noneChosen || nothingPaid}
           aria-busy={isSubmitting || undefined}
         >
           {isSubmitting

@@ -32,6 +32,13 @@ export function RefundResult({ result }: { result: RequestRefundResult }) {
         <p className="pay-receipt__lead" data-testid="refund-result-message">
           {result.message}
         </p>
+        {result.renewal ? (
+          <p className="pay-receipt__lead" data-testid="refund-result-renewal">
+            {result.state === "REFUNDED" && result.renewal.endsRenewals
+              ? "자동 결제가 해지되어 더 결제되지 않아요."
+              : result.renewal.message}
+          </p>
+        ) : null}
       </div>
       <dl className="price-list">
         {done ? (

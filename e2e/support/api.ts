@@ -1,0 +1,99 @@
+/**
+ * The api and the page as the browser tests use them beside the browser: REST and GraphQL calls
+ * with a person's token (to prepare orders quickly), sign-in through /main/login, and the checks
+ * every journey makes (axe, the app menu, page errors, won as the pages write it).
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD } from "./accounts.ts";
+
+/** A signed-in person for api calls. */
+export interface Session {
+  token: string;
+  userNo: number;
+}
+
+/** "567,000원", as the pages write won. */
+export const won = (n: number) => `${n.toLocaleString("en-US")}원`;
+
+/** Page errors that matter (Chromium logs refused requests as console errors; those are asserted where they matter). */
+export const pageErrors = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith("Failed to load resource"));
+
+/**
+ * POST `path` on the server at `baseUrl` (REST, ONUEI_RES envelope); the RESPONSE on SUCCESS.
+ * @throws Error with the status and STATUSMSG otherwise
+ */
+export async function restCall<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as {
+    ONUEI_RES: { STATUS: { STATUSMSG: string }; DATA: { RESULT: string; RESPONSE: T } };
+  };
+  if (envelope.ONUEI_RES.DATA.RESULT !== "SUCCESS") {
+    throw new Error(`${path}: ${response.status} ${envelope.ONUEI_RES.STATUS.STATUSMSG}`);
+  }
+  return envelope.ONUEI_RES.DATA.RESPONSE;
+}
+
+/**
+ * A GraphQL call on /payment/graphql (or `backend`) with `token`; the data.
+ * @throws Error with the errors' messages when there are any
+ */
+export async function graphqlCall<T>(
+  baseUrl: string,
+  token: string,
+  query: string,
+  variables: unknown,
+  backend = "payment",
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/${backend}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join("; "));
+  return body.data!;
+}
+
+/** Signs `email` in through /main/login with the demo password. */
+export async function apiLogin(baseUrl: string, email: string): Promise<Session> {
+  const r = await restCall<{ token: string; USER_NO: number }>(baseUrl, "/main/login", {
+    EMAIL_ID: email,
+    PASSWORD: DEMO_PASSWORD,
+    PLATFORM: "WEB",
+  });
+  return { token: r.token, userNo: r.USER_NO };
+}
+
+/** axe's violations on the page, one line each ("rule: targets"); [] when clean. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/**
+ * Opens an app page from the header menu, as a person would. (A `page.goto` right after signing
+ * in can start the next document before Chromium has committed the sign-in's storage writes.)
+ */
+export async function openFromMenu(page: Page, baseUrl: string, name: string, path: string) {
+  await page
+    .getByRole("navigation", { name: "학습 공간 메뉴" })
+    .getByRole("link", { name, exact: true })
+    .click();
+  await page.waitForURL(`${baseUrl}${path}`);
+}
