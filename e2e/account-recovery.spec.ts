@@ -65,9 +65,10 @@ describe.each(Object.entries(VIEWPORTS))("account recovery on a %s", (name, view
     await page.getByRole("heading", { level: 1, name: "아이디 찾기" }).waitFor();
     expect(page.url()).toBe(`${server.url}/find_email`);
     await screenshot(page, `recovery-find-email-1-${name}`);
-    await verifyPhoneOnPage(page, server.url, student.phone, "가입할 때 인증한 휴대폰 번호");
     const found = page.getByRole("list", { name: "찾은 계정" });
-    await found.waitFor();
+    await verifyPhoneOnPage(page, server.url, student.phone, "가입할 때 인증한 휴대폰 번호", () =>
+      found.waitFor(),
+    );
     const [local, domain] = student.email.split("@");
     const masked = `${local!.slice(0, 2)}${"*".repeat(local!.length - 2)}@${domain}`;
     expect(await found.innerText()).toContain(masked);

@@ -181,12 +181,18 @@ export async function lastSms(baseUrl: string, phone: string): Promise<string> {
   return body.messages[0]?.text ?? "";
 }
 
-/** Verifies `phone` in the phone-verification block of the page (sandbox SMS code). */
+/**
+ * Verifies `phone` in the phone-verification block of the page (sandbox SMS code). Waits for
+ * "번호 인증을 마쳤어요", or for `done` where the page moves on at once after the code (아이디
+ * 찾기 replaces the block with the accounts found: the confirmation may be on screen for a few
+ * ms only, and waiting for it raced on a busy machine).
+ */
 export async function verifyPhoneOnPage(
   page: Page,
   baseUrl: string,
   phone: string,
   label = "휴대폰 번호",
+  done?: () => Promise<unknown>,
 ) {
   await page.getByLabel(label, { exact: true }).fill(phone);
   const before = await smsCount(baseUrl, phone);
@@ -195,5 +201,5 @@ export async function verifyPhoneOnPage(
   const code = await smsCode(baseUrl, phone, before);
   await page.getByLabel("인증번호").fill(code);
   await page.getByRole("button", { name: "확인", exact: true }).click();
-  await page.getByText("번호 인증을 마쳤어요").waitFor();
+  await (done ? done() : page.getByText("번호 인증을 마쳤어요").waitFor());
 }
