@@ -3,11 +3,19 @@
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 const restrict = (patterns) => ({
   "no-restricted-imports": ["error", { patterns }],
 });
+
+// apps/api areas (issue #10; docs/architecture.md "Modules"): another area is entered only by
+// its index.ts or <area>.public.ts. Tests may reach in (they set up data through repositories).
+const AREA_MESSAGE =
+  'Another area is entered only through its index.ts or <area>.public.ts (docs/architecture.md "Modules").';
+const NOT_PUBLIC = "(?!index\\.ts$)(?![a-z-]+\\.public\\.ts$)";
+const apiTests = ["apps/api/**/*.test.ts", "apps/api/src/test/**", "apps/api/**/*.test-support.ts"];
 
 export default tseslint.config(
   {
@@ -57,6 +65,76 @@ export default tseslint.config(
         message: "apps/api never imports apps/web; share through packages/domain (DESIGN.md §1).",
       },
     ]),
+  },
+  {
+    files: ["apps/api/src/modules/*/*.ts"],
+    ignores: apiTests,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@seoltab/web", "**/apps/web/**"],
+              message: "apps/api never imports apps/web.",
+            },
+            { regex: `^\\.\\./[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/api/src/modules/*/*/**/*.ts"],
+    ignores: apiTests,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@seoltab/web", "**/apps/web/**"],
+              message: "apps/api never imports apps/web.",
+            },
+            { regex: `^\\.\\./\\.\\./[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/api/src/*.ts", "apps/api/src/{platform,rest,graphql,plugins}/**/*.ts"],
+    ignores: apiTests,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@seoltab/web", "**/apps/web/**"],
+              message: "apps/api never imports apps/web.",
+            },
+            { regex: `^(\\./|(\\.\\./)+)modules/[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles in the api (issue #10). Type-only imports are erased and may point back.
+    files: ["apps/api/src/**/*.ts", "packages/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "import-x/no-cycle": [
+        "error",
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false },
+      ],
+    },
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],

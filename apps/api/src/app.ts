@@ -13,43 +13,17 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import type { IResolvers } from "mercurius";
 import { z } from "zod";
 import { openDatabase, type DatabaseHandle } from "@seoltab/db";
 import type { GraphqlBackend } from "@seoltab/domain";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "./config.ts";
 import { GRAPHQL_BACKENDS, baseSchema, graphqlBackend } from "./graphql/graphql-backend.ts";
-import {
-  authGraphql,
-  createAccounts,
-  registerAccounts,
-  type AccountsOptions,
-} from "./modules/accounts/accounts.module.ts";
-import { accountsMainRoutes } from "./modules/accounts/accounts.routes.ts";
-import { accountsServerlessRoutes } from "./modules/accounts/serverless.routes.ts";
-import {
-  catalogPaymentResolvers,
-  catalogPaymentSchema,
-} from "./modules/catalog/catalog.graphql.ts";
-import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
-import { consultationsMainRoutes } from "./modules/consultations/consultations.routes.ts";
-import { contractsResolvers, contractsSchema } from "./modules/contracts/contracts.graphql.ts";
-import { marketingResolvers, marketingSchema } from "./modules/marketing/marketing.graphql.ts";
-import { paymentsResolvers, paymentsSchema } from "./modules/payments/payments.graphql.ts";
-import {
-  createPayments,
-  paymentsDevRoutes,
-  type Payments,
-  type PaymentsOptions,
-} from "./modules/payments/payments.module.ts";
-import { paymentsMainRoutes } from "./modules/payments/payments.routes.ts";
-import { refundsResolvers, refundsSchema } from "./modules/refunds/refunds.graphql.ts";
-import {
-  subscriptionsResolvers,
-  subscriptionsSchema,
-} from "./modules/payments/subscriptions.graphql.ts";
-import { refundsMainRoutes } from "./modules/refunds/refunds.routes.ts";
+import { createModules, type ModuleOptions } from "./modules/index.ts";
+import type { Payments } from "./modules/payments/index.ts";
+import { inProcessJobRunner, pgBossJobRunner, type JobTable } from "./platform/jobs.ts";
+import { mergeGraphqlParts, type GraphqlPart, type RestBackend } from "./platform/module.ts";
+import { setAfterCommitErrorSink } from "./platform/transactions.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -67,6 +41,8 @@ declare module "fastify" {
     payments: Payments;
     /** The schema each GraphQL backend serves (published as docs/api/<backend>.graphql). */
     graphqlSchemas: Map<GraphqlBackend, GraphQLSchema>;
+    /** Every area's background jobs by name (platform/jobs.ts runs them). */
+    jobTable: JobTable;
   }
 }
 
@@ -77,9 +53,9 @@ export interface BuildOptions {
   /** Pino logger options (e.g. `{ stream }` to capture output), or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Replaceable parts of the accounts area: keys, JWKS source, SMS adapter, clock. */
-  accounts?: AccountsOptions;
+  accounts?: ModuleOptions["accounts"];
   /** Replaceable parts of the payments area: gateway, clock, settings. */
-  payments?: PaymentsOptions;
+  payments?: ModuleOptions["payments"];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -129,35 +105,6 @@ export function redactUrl(url: string): string {
       return SECRET_QUERY.test(key) ? `${name}=[redacted]` : pair;
     });
   return `${url.slice(0, q)}?${params.join("&")}`;
-}
-
-/** The `/payment/graphql` module: billing cards and payments, the catalog's periods, contracts, refunds. */
-function paymentGraphql(payments: Payments): { schema: string; resolvers: IResolvers } {
-  const own = paymentsResolvers(payments.deps);
-  const catalog = catalogPaymentResolvers(payments.deps.db);
-  const contracts = contractsResolvers(payments.deps);
-  const refunds = refundsResolvers(payments.deps);
-  const subscriptions = subscriptionsResolvers(payments.deps);
-  return {
-    schema:
-      paymentsSchema + catalogPaymentSchema + contractsSchema + refundsSchema + subscriptionsSchema,
-    resolvers: {
-      ...own,
-      Query: {
-        ...(own.Query as object),
-        ...(catalog.Query as object),
-        ...(contracts.Query as object),
-        ...(refunds.Query as object),
-        ...(subscriptions.Query as object),
-      },
-      Mutation: {
-        ...(own.Mutation as object),
-        ...(contracts.Mutation as object),
-        ...(refunds.Mutation as object),
-        ...(subscriptions.Mutation as object),
-      },
-    },
-  };
 }
 
 /**
@@ -247,54 +194,56 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
-  const db = database.db;
-  const accounts = await createAccounts(config, db, app.log, options.accounts);
-  await registerAccounts(app, accounts, config);
-  const payments = createPayments(config, db, app.log, accounts.deps.clock, options.payments);
-  app.decorate("payments", payments);
-  if (payments.jobs) {
-    const jobs = payments.jobs;
+  setAfterCommitErrorSink((err) => app.log.error({ err }, "after-commit work failed"));
+  const modules = await createModules(
+    { config, db: database.db, log: app.log },
+    { accounts: options.accounts, payments: options.payments },
+  );
+  app.decorate("payments", modules.payments);
+
+  const jobTable: JobTable = {};
+  for (const module of modules.list) Object.assign(jobTable, module.jobs);
+  app.decorate("jobTable", jobTable);
+  if (config.jobsEnabled) {
+    const jobs =
+      config.database.kind === "postgres"
+        ? pgBossJobRunner(jobTable, app.log, config.database.url)
+        : inProcessJobRunner(jobTable, app.log);
     app.addHook("onReady", () => jobs.start());
     app.addHook("preClose", () => jobs.stop());
   }
-  if (config.localMode) await app.register(paymentsDevRoutes, { deps: payments.deps });
-  await app.register(
-    async (main) => {
-      useEnvelope(main);
-      await main.register(catalogRoutes, { db });
-      await main.register(accountsMainRoutes, { deps: accounts.deps, cookies: accounts.cookies });
-      await main.register(consultationsMainRoutes, { db, clock: accounts.deps.clock });
-      await main.register(paymentsMainRoutes, { deps: payments.deps });
-      await main.register(refundsMainRoutes, { deps: payments.deps });
-    },
-    { prefix: "/main" },
-  );
-  await app.register(
-    async (serverless) => {
-      useEnvelope(serverless);
-      await serverless.register(accountsServerlessRoutes, { deps: accounts.deps });
-    },
-    { prefix: "/serverless" },
-  );
-  await app.register(async (hub) => useEnvelope(hub), { prefix: "/hub" });
 
-  // What each GraphQL backend serves on top of the base schema; modules add their entry here.
-  const graphqlModules: Partial<Record<GraphqlBackend, { schema: string; resolvers: IResolvers }>> =
-    {
-      auth: authGraphql(accounts),
-      marketing: { schema: marketingSchema, resolvers: marketingResolvers(database.db) },
-      payment: paymentGraphql(payments),
-    };
+  for (const module of modules.list) {
+    if (module.register) await module.register(app);
+    if (config.localMode && module.devRoutes) await app.register(module.devRoutes);
+  }
+  const restBackends: RestBackend[] = ["main", "serverless", "hub"];
+  for (const backend of restBackends) {
+    await app.register(
+      async (instance) => {
+        useEnvelope(instance);
+        for (const module of modules.list) {
+          const routes = module.rest?.[backend];
+          if (routes) await instance.register(routes);
+        }
+      },
+      { prefix: `/${backend}` },
+    );
+  }
+
   for (const name of GRAPHQL_BACKENDS) {
-    const module = graphqlModules[name];
+    const parts = modules.list
+      .map((module) => module.graphql?.[name])
+      .filter((part): part is GraphqlPart => part !== undefined);
+    const merged = mergeGraphqlParts(parts);
     await app.register(
       (instance) =>
         graphqlBackend(instance, {
           name,
-          schema: baseSchema() + (module?.schema ?? ""),
+          schema: baseSchema() + merged.schema,
           resolvers: {
-            ...module?.resolvers,
-            Query: { ...(module?.resolvers.Query as object | undefined), backend: () => name },
+            ...merged.resolvers,
+            Query: { ...(merged.resolvers.Query as object | undefined), backend: () => name },
           },
           production: config.appEnv === "production",
           onSchema: (served) => app.graphqlSchemas.set(name, served),

@@ -9,8 +9,8 @@ import {
   seedDemoAccountProfiles,
   seedDemoAccounts,
   seedDemoSecondChild,
-} from "./modules/accounts/accounts.seed.ts";
-import { seedDemoReviews } from "./modules/marketing/marketing.seed.ts";
+} from "./modules/accounts/index.ts";
+import { seedDemoReviews } from "./modules/marketing/index.ts";
 
 export interface Seed {
   name: string;

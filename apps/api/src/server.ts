@@ -6,8 +6,8 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
-import { localStartBanner } from "./modules/accounts/accounts.seed.ts";
-import { SigningKeyError } from "./modules/accounts/signing-keys.ts";
+import { localStartBanner } from "./modules/accounts/index.ts";
+import { SigningKeyError } from "./modules/accounts/index.ts";
 
 let config: Config;
 try {

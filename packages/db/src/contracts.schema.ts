@@ -23,7 +23,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { payments } from "./payments.schema.ts";
-import { users } from "./schema.ts";
+import { users } from "./core.schema.ts";
 
 export const contracts = pgTable(
   "contracts",

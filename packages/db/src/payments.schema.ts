@@ -24,7 +24,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { users } from "./schema.ts";
+import { users } from "./core.schema.ts";
 
 /**
  * Billing cards (SPEC.md §3 "Main billing card"). A user has at most one main card (partial

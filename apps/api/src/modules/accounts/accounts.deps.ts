@@ -34,9 +34,4 @@ export interface AccountsDeps {
   };
 }
 
-/** Who is asking, for throttling and the audit trail. */
-export interface RequestContext {
-  /** Client address (request.ip, honouring TRUST_PROXY_HOPS). */
-  ip: string;
-  requestId: string;
-}
+export type { RequestContext } from "../../platform/request-context.ts";

@@ -7,10 +7,9 @@ import { and, asc, eq, inArray, isNotNull, schema, sql, type Database } from "@s
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUser = typeof schema.users.$inferInsert;
 
-/** Runs `work` in one transaction; a throw rolls everything back and is rethrown. */
-export function withTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Database));
-}
+import { isUniqueViolation, withTransaction } from "../../platform/transactions.ts";
+
+export { isUniqueViolation, withTransaction };
 
 /** The user whose email matches case-insensitively, if any. */
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -183,26 +182,4 @@ export async function findUsersByIds(db: Database, ids: readonly number[]): Prom
     .select()
     .from(schema.users)
     .where(inArray(schema.users.id, [...ids]));
-}
-
-/**
- * True when `err` is a PostgreSQL unique violation (SQLSTATE 23505), optionally of the named
- * index or constraint. Works for node-postgres and PGlite errors, wrapped by Drizzle or not.
- */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (
-    let e = err as
-      { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === "23505") {
-      return (
-        constraint === undefined ||
-        e.constraint === constraint ||
-        (e.message ?? "").includes(constraint)
-      );
-    }
-  }
-  return false;
 }

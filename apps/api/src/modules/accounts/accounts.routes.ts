@@ -6,11 +6,13 @@
  * /join, /join/parent_consent. Handlers only validate, call a service and shape the answer.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import { maskMobile } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
-import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
+import type { AccountsDeps } from "./accounts.deps.ts";
+import { requestContext } from "../../platform/request-context.ts";
 import { AVAILABILITY_CHECKS_PER_ADDRESS } from "./accounts.constants.ts";
 import {
   availabilityOutput,
@@ -50,27 +52,25 @@ import { signIn } from "./sessions.service.ts";
 import { getOwnAccount, getUserInfo, recordSmsCertificationLog } from "./users.service.ts";
 import { sendCode, verifyCode } from "./verification.service.ts";
 import type { UserRow } from "./accounts.repository.ts";
-import { findMainBillingCard } from "../payments/payments.repository.ts";
-import { lectureInfoOf, type LectureInfoEntry } from "../payments/payments.service.ts";
 
-/** Throttling and audit context of a request. */
-export function requestContext(request: FastifyRequest): RequestContext {
-  return { ip: request.ip, requestId: request.id };
-}
+export { requestContext };
 
-/** CARD_INFO of a student (SPEC.md §3 User info) from the main billing card; null otherwise. */
-async function cardInfo(deps: AccountsDeps, user: UserRow) {
-  if (user.userType !== "STUDENT") return null;
-  const card = await findMainBillingCard(deps.db, user.id);
-  return card
-    ? { card_name: card.name, card_number: card.numberMasked, is_legacy: card.isLegacy }
-    : null;
+type UserInfoOutput = z.input<typeof userInfoOutput>;
+
+/**
+ * What other areas add to getUserInfo (SPEC.md §3 User info), given by the module list
+ * (modules/index.ts) so accounts never imports them: a student's LECTURE_INFO and the CARD_INFO
+ * of their main billing card (null without one).
+ */
+export interface UserInfoSources {
+  lectureInfo(userId: number, now: Date): Promise<UserInfoOutput["LECTURE_INFO"]>;
+  cardInfo(userId: number): Promise<UserInfoOutput["CARD_INFO"]>;
 }
 
 function userInfo(
   user: UserRow,
-  card: Awaited<ReturnType<typeof cardInfo>>,
-  lectures: LectureInfoEntry[],
+  card: UserInfoOutput["CARD_INFO"],
+  lectures: UserInfoOutput["LECTURE_INFO"],
 ) {
   return userInfoOutput.parse({
     USER_NO: user.id,
@@ -90,13 +90,14 @@ function userInfo(
 
 /**
  * Registers the accounts calls inside the `/main` REST backend (envelope handlers installed by
- * the caller). `deps`: the accounts services' dependencies; `cookies`: the refresh-cookie policy.
+ * the caller). `deps`: the accounts services' dependencies; `cookies`: the refresh-cookie policy;
+ * `userInfo`: the other areas' parts of getUserInfo.
  */
 export async function accountsMainRoutes(
   app: FastifyInstance,
-  opts: { deps: AccountsDeps; cookies: CookiePolicy },
+  opts: { deps: AccountsDeps; cookies: CookiePolicy; userInfo: UserInfoSources },
 ): Promise<void> {
-  const { deps, cookies } = opts;
+  const { deps, cookies, userInfo: sources } = opts;
 
   app.post("/login", async (request, reply) => {
     const input = parseBody(loginInput, request);
@@ -131,9 +132,10 @@ export async function accountsMainRoutes(
     const input = parseBody(getUserInfoInput, request);
     const caller = await authenticate(request, input.token);
     const user = await getUserInfo(deps, caller, input.USER_NO ?? caller.userNo);
-    const lectures =
-      user.userType === "STUDENT" ? await lectureInfoOf(deps.db, user.id, deps.clock.now()) : [];
-    return success(userInfo(user, await cardInfo(deps, user), lectures));
+    const student = user.userType === "STUDENT";
+    const lectures = student ? await sources.lectureInfo(user.id, deps.clock.now()) : [];
+    const card = student ? await sources.cardInfo(user.id) : null;
+    return success(userInfo(user, card, lectures));
   });
 
   app.post("/user_status", { preHandler: app.requireAuth }, async (request) => {

@@ -16,7 +16,7 @@ import {
   type TermService,
 } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError, MESSAGES } from "../../errors.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
 import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
 import type { AccountStatus } from "./accounts.constants.ts";
 import {

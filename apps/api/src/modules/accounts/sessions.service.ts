@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { isUserType, maskEmail, maskMobile } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
 import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
 import {
   CONSENT_RESENDS_PER_HOUR,

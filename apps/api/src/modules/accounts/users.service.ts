@@ -13,7 +13,7 @@ import {
   passwordProblems,
 } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError, MESSAGES } from "../../errors.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
 import type { AuthUser } from "./access-tokens.ts";
 import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
 import { LOGIN_FAILURES_PER_ACCOUNT, SMS_LOGS_PER_ADDRESS_PER_HOUR } from "./accounts.constants.ts";

@@ -13,8 +13,8 @@ import type { Database } from "@seoltab/db";
 import { CATALOG_SUBJECTS } from "@seoltab/domain";
 import { parseBody } from "../../rest/rest-backend.ts";
 import { success } from "../../rest/envelope.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
-import { authenticate, bearerToken } from "../accounts/auth.plugin.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { authenticate, bearerToken } from "../accounts/accounts.public.ts";
 import { findTaxonomyEntries } from "./catalog.repository.ts";
 import { bannerInfoInput, lectureStoreItemsInput } from "./catalog.schemas.ts";
 import {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { DISCOUNT_TYPES, ITEM_TYPES } from "@seoltab/domain";
-import { userNoField } from "../accounts/accounts.schemas.ts";
+import { userNoField } from "../accounts/accounts.public.ts";
 
 /** POST /main/Lecture_StoreItems payload (null counts as absent; unknown fields refused). */
 export const lectureStoreItemsInput = z.strictObject({

@@ -24,7 +24,7 @@ import {
 import type { Database } from "@seoltab/db";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
 import {
   findActiveStoreItems,
   findInterestFreePeriods,
@@ -38,7 +38,7 @@ import {
   type LectureStoreItemsInput,
   type LectureStoreItemsOutput,
 } from "./catalog.schemas.ts";
-import { mayActFor } from "../accounts/users.service.ts";
+import { mayActFor } from "../accounts/accounts.public.ts";
 
 /** How long a catalog snapshot is served before it is read again, in ms. */
 export const CATALOG_SNAPSHOT_TTL_MS = 5_000;

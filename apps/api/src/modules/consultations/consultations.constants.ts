@@ -5,7 +5,7 @@
  * both belong in packages/domain (`consultations.ts`) once it opens. Durations in ms.
  */
 import type { Initiator } from "@seoltab/domain";
-import { GRADES } from "../accounts/accounts.constants.ts";
+import { GRADES } from "../accounts/accounts.public.ts";
 
 /** Who fills in the form. */
 export const APPLICANT_TYPES = ["PARENT", "STUDENT"] as const;

@@ -11,8 +11,8 @@ import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
-import { requestContext } from "../accounts/accounts.routes.ts";
-import { memoryAttemptLimiter } from "../accounts/attempt-limiter.ts";
+import { requestContext } from "../../platform/request-context.ts";
+import { memoryAttemptLimiter } from "../accounts/accounts.public.ts";
 import { CONSULTATION_MESSAGES, REQUESTS_WINDOW_MS } from "./consultations.constants.ts";
 import {
   consultationListInput,

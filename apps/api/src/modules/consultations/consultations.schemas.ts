@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { UTM_KEYS } from "@seoltab/domain";
-import { phoneField, realNameField } from "../accounts/accounts.schemas.ts";
-import { OPAQUE_TOKEN_SHAPE } from "../accounts/opaque-tokens.ts";
+import { phoneField, realNameField } from "../accounts/accounts.public.ts";
+import { OPAQUE_TOKEN_SHAPE } from "../accounts/accounts.public.ts";
 import {
   APPLICANT_TYPES,
   CONSULTATION_GRADES,

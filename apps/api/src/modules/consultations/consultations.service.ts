@@ -13,13 +13,13 @@ import type { Database } from "@seoltab/db";
 import type { UTM_KEYS } from "@seoltab/domain";
 import type { Clock } from "../../clock.ts";
 import { ACCOUNT_MESSAGES, AppError, MESSAGES } from "../../errors.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
-import type { RequestContext } from "../accounts/accounts.deps.ts";
-import { isUniqueViolation, withTransaction } from "../accounts/accounts.repository.ts";
-import type { AttemptLimiter } from "../accounts/attempt-limiter.ts";
-import { sha256Hex } from "../accounts/opaque-tokens.ts";
-import { consumeVerification } from "../accounts/verification.service.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import type { RequestContext } from "../../platform/request-context.ts";
+import { isUniqueViolation, withTransaction } from "../../platform/transactions.ts";
+import type { AttemptLimiter } from "../accounts/accounts.public.ts";
+import { sha256Hex } from "../accounts/accounts.public.ts";
+import { consumeVerification } from "../accounts/accounts.public.ts";
 import {
   CONSULTATION_MESSAGES,
   CONSULTATION_STAFF,

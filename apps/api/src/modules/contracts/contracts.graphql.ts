@@ -5,7 +5,7 @@
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { AppError } from "../../errors.ts";
-import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
+import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import {
   getContractDocument,
   getContractToSign,

@@ -37,17 +37,17 @@ import {
 import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
-import { findUserById } from "../accounts/accounts.repository.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
-import { findStoreItemsByIds, type StoreItemRow } from "../catalog/catalog.repository.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { findUserById } from "../accounts/accounts.public.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import { findStoreItemsByIds, type StoreItemRow } from "../catalog/catalog.public.ts";
 import {
   findItemsOfPayments,
   findPaymentById,
   findSubscriptionByFirstPayment,
   type PaymentItemRow,
   type PaymentRow,
-} from "../payments/payments.repository.ts";
+} from "../payments/payments.public.ts";
 import {
   findContractById,
   findContractByPaymentId,
@@ -63,7 +63,7 @@ import {
   type ContractRow,
   type UserContractRow,
 } from "./contracts.repository.ts";
-import { mayActFor } from "../accounts/users.service.ts";
+import { mayActFor } from "../accounts/accounts.public.ts";
 
 /** What the contracts service needs (a subset of the payments deps). */
 export interface ContractsDeps {

@@ -8,7 +8,7 @@ import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
 import { isStaffUserType } from "@seoltab/domain";
 import { AppError } from "../../errors.ts";
-import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
+import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import {
   birthField,
   cardNumberField,

@@ -9,7 +9,7 @@ import { eq, schema, sql } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "./gateway/sandbox.ts";
-import { JOB_NAMES, inProcessJobRunner, pgBossJobRunner } from "./payments.jobs.ts";
+import { inProcessJobRunner, pgBossJobRunner } from "../../platform/jobs.ts";
 import {
   merchantUid,
   newUser,
@@ -54,7 +54,7 @@ async function renewalsOf(subscriptionId: number) {
 
 describe("in-process runner", () => {
   it("has the three jobs", () => {
-    expect(JOB_NAMES).toEqual([
+    expect(Object.keys(t.app.jobTable)).toEqual([
       "payments-renewals",
       "payments-reconciliation",
       "refunds-settlement",
@@ -63,7 +63,7 @@ describe("in-process runner", () => {
 
   it("runs a triggered renewal at once", async () => {
     const id = await dueSubscription();
-    const runner = inProcessJobRunner(t.app.payments.deps, t.app.log, 60_000);
+    const runner = inProcessJobRunner(t.app.jobTable, t.app.log, 60_000);
     await runner.start();
     await runner.trigger("payments-renewals");
     await runner.stop();
@@ -74,7 +74,7 @@ describe("in-process runner", () => {
 describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
   it("schedules every job on a singleton queue; its worker charges a triggered renewal once", async () => {
     const id = await dueSubscription();
-    const runner = pgBossJobRunner(t.app.payments.deps, t.app.log, process.env.DATABASE_URL!);
+    const runner = pgBossJobRunner(t.app.jobTable, t.app.log, process.env.DATABASE_URL!);
     await runner.start();
     try {
       const schedules = await t.database.db.execute(
@@ -86,7 +86,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
         { name: "refunds-settlement", cron: "* * * * *" },
       ]);
       const queues = await t.database.db.execute(
-        sql`select name, policy from pgboss.queue where name in ${JOB_NAMES} order by name`,
+        sql`select name, policy from pgboss.queue where name in ${Object.keys(t.app.jobTable)} order by name`,
       );
       expect((queues as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "payments-reconciliation", policy: "singleton" },

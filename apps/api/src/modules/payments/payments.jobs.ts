@@ -7,21 +7,14 @@
  * - `reconciliation`: settles READY payments whose outcome is unknown (gateway time-out, a
  *   crash between the charge and our commit) and expired virtual accounts, by asking the
  *   gateway — never by charging again.
- * - `refunds-settlement` (issue #5): settles PENDING refund requests whose gateway answer was
- *   lost, by asking the gateway — never by cancelling again (refunds.service
- *   `settlePendingRefunds`; docs/refunds.md "The flow").
  *
- * Runner: on PostgreSQL, pg-boss schedules every job every minute on a singleton queue so
- * exactly one worker runs each (any number of api processes); on embedded PGlite (one process)
- * the same functions run in-process on a timer. All are safe to run twice: every change is a
+ * The runner (pg-boss on PostgreSQL, in-process on PGlite) is platform/jobs.ts; the refunds
+ * area registers its own `refunds-settlement` job. All are safe to run twice: every change is a
  * conditional update.
  */
-import type { FastifyBaseLogger } from "fastify";
-import type PgBoss from "pg-boss";
+import type { JobTable } from "../../platform/jobs.ts";
 import { addMonthsSeoul, type PricedLine } from "@seoltab/domain";
-import { insertAuditLog } from "../audit/audit.repository.ts";
-// refunds.service imports the payments service and repository, never this file: no cycle.
-import { settlePendingRefunds, type RefundSettlementReport } from "../refunds/refunds.service.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
 import {
   GatewayRefusedError,
   GatewayTimeoutError,
@@ -293,108 +286,10 @@ export type RenewalLine = Pick<PricedLine, "salePrice" | "paidPrice">;
 // ---------------------------------------------------------------------------------------------
 // Runner
 
-export interface JobRunner {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Asks for one run of `name` now (pg-boss: a queued job any worker picks up). */
-  trigger(name: JobName): Promise<void>;
-}
-
-export type JobName = (typeof JOB_NAMES)[number];
-
-export const JOB_NAMES = [
-  "payments-renewals",
-  "payments-reconciliation",
-  "refunds-settlement",
-] as const;
-
-/** What a run reports (logged when it processed something). */
-export type AnyJobReport = JobReport | RefundSettlementReport;
-
-function jobsOf(deps: PaymentsDeps): Record<JobName, () => Promise<AnyJobReport>> {
+/** The payments area's jobs (the runner is platform/jobs.ts). */
+export function paymentsJobs(deps: PaymentsDeps): JobTable {
   return {
     "payments-renewals": () => chargeDueRenewals(deps),
     "payments-reconciliation": () => reconcilePayments(deps),
-    "refunds-settlement": () => settlePendingRefunds(deps),
-  };
-}
-
-/**
- * In-process runner for embedded PGlite (one process owns the database): runs every job every
- * `intervalMs`, never two runs of one job at once.
- */
-export function inProcessJobRunner(
-  deps: PaymentsDeps,
-  log: FastifyBaseLogger,
-  intervalMs = 30_000,
-): JobRunner {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      for (const [name, run] of Object.entries(jobsOf(deps))) {
-        try {
-          const report = await run();
-          if (report.processed > 0) log.info({ job: name, ...report }, "job ran");
-        } catch (err) {
-          log.error({ err, job: name }, "job failed");
-        }
-      }
-    })().finally(() => {
-      running = null;
-    });
-  };
-  return {
-    async start() {
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-    async trigger(name) {
-      await running;
-      await jobsOf(deps)[name]();
-    },
-  };
-}
-
-/**
- * pg-boss runner for PostgreSQL: a cron schedule per job (every minute) on a queue with policy
- * "singleton", so however many api processes run, one worker runs each job at a time.
- */
-export function pgBossJobRunner(
-  deps: PaymentsDeps,
-  log: FastifyBaseLogger,
-  connectionString: string,
-): JobRunner {
-  let boss: PgBoss | null = null;
-  return {
-    async start() {
-      const { default: PgBossClass } = await import("pg-boss");
-      boss = new PgBossClass({ connectionString, max: 2 });
-      boss.on("error", (err: Error) => log.error({ err }, "pg-boss error"));
-      await boss.start();
-      const jobs = jobsOf(deps);
-      for (const name of JOB_NAMES) {
-        await boss.createQueue(name, { name, policy: "singleton" });
-        await boss.schedule(name, "* * * * *", {}, { tz: "Asia/Seoul" });
-        await boss.work(name, { pollingIntervalSeconds: 1 }, async () => {
-          const report = await jobs[name]();
-          if (report.processed > 0) log.info({ job: name, ...report }, "job ran");
-        });
-      }
-    },
-    async stop() {
-      await boss?.stop({ graceful: true, timeout: 10_000 });
-      boss = null;
-    },
-    async trigger(name) {
-      if (!boss) throw new Error("job runner not started");
-      await boss.send(name, {});
-    },
   };
 }

@@ -9,10 +9,10 @@ import { z } from "zod";
 import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
+import type { EventBus } from "../../platform/events.ts";
 import { createPaymentGateway, isSandboxGateway } from "./gateway/create-gateway.ts";
 import type { GatewayPayment, PaymentGateway } from "./gateway/gateway.port.ts";
 import { findPaymentById } from "./payments.repository.ts";
-import { inProcessJobRunner, pgBossJobRunner, type JobRunner } from "./payments.jobs.ts";
 import {
   DEFAULT_PAYMENTS_SETTINGS,
   handleGatewayNotification,
@@ -29,8 +29,6 @@ export interface PaymentsOptions {
 
 export interface Payments {
   deps: PaymentsDeps;
-  /** Null when JOBS_ENABLED=false. */
-  jobs: JobRunner | null;
 }
 
 export function createPayments(
@@ -38,6 +36,7 @@ export function createPayments(
   db: Database,
   log: FastifyBaseLogger,
   clock: Clock,
+  events: EventBus,
   options: PaymentsOptions = {},
 ): Payments {
   const deps: PaymentsDeps = {
@@ -54,15 +53,9 @@ export function createPayments(
     clock: options.clock ?? clock,
     log,
     settings: { ...DEFAULT_PAYMENTS_SETTINGS, ...options.settings },
+    events,
   };
-  let jobs: JobRunner | null = null;
-  if (config.jobsEnabled) {
-    jobs =
-      config.database.kind === "postgres"
-        ? pgBossJobRunner(deps, log, config.database.url)
-        : inProcessJobRunner(deps, log);
-  }
-  return { deps, jobs };
+  return { deps };
 }
 
 /**

@@ -21,10 +21,9 @@ export type NewPaymentItem = typeof schema.paymentItems.$inferInsert;
 export type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
 export type NewSubscription = typeof schema.subscriptions.$inferInsert;
 
-/** Runs `work` in one transaction; a throw rolls everything back and is rethrown. */
-export function withTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Database));
-}
+import { withTransaction } from "../../platform/transactions.ts";
+
+export { withTransaction };
 
 // ---------------------------------------------------------------------------------------------
 // Billing cards

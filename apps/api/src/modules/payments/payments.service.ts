@@ -37,12 +37,12 @@ import {
 import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
-import { findChildren, findUserById } from "../accounts/accounts.repository.ts";
-import { mayActFor } from "../accounts/users.service.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
-import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.repository.ts";
-import { createContractForPayment } from "../contracts/contracts.service.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { findChildren, findUserById } from "../accounts/accounts.public.ts";
+import { mayActFor } from "../accounts/accounts.public.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.public.ts";
+import type { EventBus } from "../../platform/events.ts";
 import { endSubscriptionForRefund, lockSubscriptionOfPayment } from "./subscriptions.service.ts";
 import {
   GatewayRefusedError,
@@ -92,6 +92,8 @@ export interface PaymentsDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   settings: PaymentsSettings;
+  /** The app's event bus: emits `payment.paid` (payments.public.ts) in the paying transaction. */
+  events: EventBus;
 }
 
 export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = {
@@ -592,7 +594,13 @@ async function markCashPaid(
       set: { completedAt: now },
       itemState: "PAID",
     });
-    if (moved) await createContractForPayment(tx, moved, deps.log);
+    if (moved) {
+      await deps.events.emit(tx, "payment.paid", {
+        payment: moved,
+        initiator: initiatorOf(caller),
+        at: now,
+      });
+    }
   });
   return viewOf(deps.db, (await findPaymentById(deps.db, payment.id))!);
 }
@@ -649,7 +657,7 @@ export async function applyGatewayPayment(
         }
       }
       if (moved) await startSubscriptionIfRenewable(tx, deps, moved, rules);
-      if (moved) await createContractForPayment(tx, moved, deps.log);
+      if (moved) await deps.events.emit(tx, "payment.paid", { payment: moved, initiator, at: now });
     });
     if (gp.status === "cancelled" || gp.cancelAmount > 0) {
       await applyGatewayCancellation(deps, payment.id, gp);

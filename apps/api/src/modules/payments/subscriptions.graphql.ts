@@ -6,7 +6,7 @@
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
-import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
+import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import { parseArgs } from "../../graphql/parse-args.ts";
 import type { PaymentsDeps } from "./payments.service.ts";
 import {

@@ -26,9 +26,9 @@ import {
 } from "@seoltab/domain";
 import type { Database } from "@seoltab/db";
 import { AppError, SUBSCRIPTION_MESSAGES } from "../../errors.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
-import { mayActFor } from "../accounts/users.service.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { mayActFor } from "../accounts/accounts.public.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
 import {
   cancelSubscriptionIf,
   findLastChargedAt,

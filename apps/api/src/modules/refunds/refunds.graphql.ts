@@ -8,7 +8,7 @@
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { withParticle } from "@seoltab/domain";
 import { z } from "zod";
-import { requireGraphqlUser } from "../accounts/auth.plugin.ts";
+import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import {
   assessRefund,
   requestRefund,
@@ -16,7 +16,7 @@ import {
   type RefundsDeps,
 } from "./refunds.service.ts";
 import { parseArgs } from "../../graphql/parse-args.ts";
-import { renewalEffectGraphql } from "../payments/subscriptions.graphql.ts";
+import { renewalEffectGraphql } from "../payments/payments.public.ts";
 
 export const refundsSchema = /* GraphQL */ `
   "One item of a payment as the refund page shows it. Amounts in won."

@@ -14,7 +14,7 @@ import {
   type PaymentItemState,
   type RefundRequestState,
 } from "@seoltab/domain";
-import type { PaymentItemRow } from "../payments/payments.repository.ts";
+import type { PaymentItemRow } from "../payments/payments.public.ts";
 
 export type RefundRequestRow = typeof schema.refundRequests.$inferSelect;
 export type NewRefundRequest = typeof schema.refundRequests.$inferInsert;

@@ -44,32 +44,32 @@ import {
   type RefundRequester,
 } from "@seoltab/domain";
 import { AppError, REFUND_MESSAGES } from "../../errors.ts";
-import type { AuthUser } from "../accounts/access-tokens.ts";
-import { isParentOf } from "../accounts/accounts.repository.ts";
-import { insertAuditLog } from "../audit/audit.repository.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { isParentOf } from "../accounts/accounts.public.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import { withTransaction } from "../../platform/transactions.ts";
 import {
   GatewayRefusedError,
   GatewayUnavailableError,
   type GatewayPayment,
-} from "../payments/gateway/gateway.port.ts";
+} from "../payments/payments.public.ts";
 import {
   findItemsOfPayments,
   findPaymentById,
   transitionPayment,
-  withTransaction,
   type PaymentItemRow,
   type PaymentRow,
   type SubscriptionRow,
-} from "../payments/payments.repository.ts";
-import type { PaymentsDeps } from "../payments/payments.service.ts";
+} from "../payments/payments.public.ts";
+import type { PaymentsDeps } from "../payments/payments.public.ts";
 import {
   endSubscriptionForRefund,
   lockSubscriptionOfPayment,
   renewalEffectOfRefund,
   subscriptionOfPayment,
   type RenewalEffect,
-} from "../payments/subscriptions.service.ts";
-import { mayActFor } from "../accounts/users.service.ts";
+} from "../payments/payments.public.ts";
+import { mayActFor } from "../accounts/accounts.public.ts";
 import {
   findItemsByIds,
   findRefundRequestById,

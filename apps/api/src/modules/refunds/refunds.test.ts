@@ -14,7 +14,7 @@ import {
   type PaymentGateway,
 } from "../payments/gateway/gateway.port.ts";
 import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
-import { inProcessJobRunner } from "../payments/payments.jobs.ts";
+import { inProcessJobRunner } from "../../platform/jobs.ts";
 import { spreadOverItems } from "./refunds.service.ts";
 import {
   call,
@@ -1082,7 +1082,7 @@ describe("the gateway refuses or does not answer", () => {
     nextCancel = "answer-lost";
     const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(res.state).toBe("REFUND_REQUESTED");
-    const jobs = inProcessJobRunner(t.app.payments.deps, t.app.log, 60_000);
+    const jobs = inProcessJobRunner(t.app.jobTable, t.app.log, 60_000);
 
     // Within the first minute the request may still be at the gateway: left alone.
     await jobs.trigger("refunds-settlement");

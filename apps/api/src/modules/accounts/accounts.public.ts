@@ -1,0 +1,14 @@
+/**
+ * What other areas may use of the accounts area (issue #10: an area is entered only through its
+ * index.ts or this file; ESLint enforces it). Identity: who is calling and whom they may act for.
+ */
+export type { AuthUser } from "./access-tokens.ts";
+export { authenticate, bearerToken, requireGraphqlUser } from "./auth.plugin.ts";
+export { mayActFor } from "./users.service.ts";
+export { findChildren, findUserById, isParentOf, type UserRow } from "./accounts.repository.ts";
+export { GRADES } from "./accounts.constants.ts";
+export { phoneField, realNameField, userNoField } from "./accounts.schemas.ts";
+export { memoryAttemptLimiter, type AttemptLimiter } from "./attempt-limiter.ts";
+export { OPAQUE_TOKEN_SHAPE, sha256Hex } from "./opaque-tokens.ts";
+export { consumeVerification } from "./verification.service.ts";
+export type { UserInfoSources } from "./accounts.routes.ts";

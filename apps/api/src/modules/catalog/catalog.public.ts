@@ -1,0 +1,9 @@
+/**
+ * What other areas may use of the catalog area (issue #10): store items and sales policies.
+ */
+export {
+  findActiveStoreItems,
+  findSalesPolicies,
+  findStoreItemsByIds,
+  type StoreItemRow,
+} from "./catalog.repository.ts";

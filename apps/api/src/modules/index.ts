@@ -1,0 +1,50 @@
+/**
+ * The module list (issue #10; docs/architecture.md "Modules"): every area, in the order app.ts
+ * mounts them, each given the public faces of the areas it uses. A new area adds its module here.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "@seoltab/db";
+import type { Config } from "../config.ts";
+import { createEventBus, type EventBus } from "../platform/events.ts";
+import type { AppModule } from "../platform/module.ts";
+import { accountsModule, createAccountsRuntime, type AccountsOptions } from "./accounts/index.ts";
+import { catalogModule } from "./catalog/index.ts";
+import { consultationsModule } from "./consultations/index.ts";
+import { contractsModule } from "./contracts/index.ts";
+import { marketingModule } from "./marketing/index.ts";
+import { paymentsModule, type Payments, type PaymentsOptions } from "./payments/index.ts";
+import { refundsModule } from "./refunds/index.ts";
+
+/** Replaceable parts of areas (tests). */
+export interface ModuleOptions {
+  accounts?: AccountsOptions;
+  payments?: PaymentsOptions;
+}
+
+/** The built areas, and the runtimes app.ts decorates the app with (tests reach them). */
+export interface Modules {
+  list: AppModule[];
+  events: EventBus;
+  payments: Payments;
+}
+
+/** Builds every area. */
+export async function createModules(
+  base: { config: Config; db: Database; log: FastifyBaseLogger },
+  options: ModuleOptions = {},
+): Promise<Modules> {
+  const accounts = await createAccountsRuntime(base, options.accounts);
+  const events = createEventBus(base.db);
+  const ctx = { ...base, clock: accounts.deps.clock, events };
+  const payments = paymentsModule(ctx, options.payments);
+  const list: AppModule[] = [
+    accountsModule(ctx, accounts, payments.userInfo),
+    catalogModule(ctx),
+    consultationsModule(ctx),
+    marketingModule(ctx),
+    payments,
+    contractsModule(ctx, payments.runtime.deps),
+    refundsModule(ctx, payments.runtime.deps),
+  ];
+  return { list, events, payments: payments.runtime };
+}

@@ -1,0 +1,55 @@
+/**
+ * The payments area as a module (issue #10): checkout, billing cards, the gateway port,
+ * webhooks, subscriptions and their renewals. Other areas use payments.public.ts and react to
+ * its events (`payment.paid`).
+ */
+import type { UserInfoSources } from "../accounts/accounts.public.ts";
+import { mergeGraphqlParts, type AppModule, type ModuleContext } from "../../platform/module.ts";
+import { paymentsResolvers, paymentsSchema } from "./payments.graphql.ts";
+import { paymentsJobs } from "./payments.jobs.ts";
+import {
+  createPayments,
+  paymentsDevRoutes,
+  type Payments,
+  type PaymentsOptions,
+} from "./payments.module.ts";
+import { findMainBillingCard } from "./payments.repository.ts";
+import { paymentsMainRoutes } from "./payments.routes.ts";
+import { lectureInfoOf } from "./payments.service.ts";
+import { subscriptionsResolvers, subscriptionsSchema } from "./subscriptions.graphql.ts";
+
+export type { Payments, PaymentsOptions };
+
+export interface PaymentsModule extends AppModule {
+  /** The area's runtime (app.payments: tests reach the sandbox gateway and the deps here). */
+  runtime: Payments;
+  /** getUserInfo's LECTURE_INFO and CARD_INFO (SPEC.md §3 User info), given to accounts. */
+  userInfo: UserInfoSources;
+}
+
+export function paymentsModule(ctx: ModuleContext, options?: PaymentsOptions): PaymentsModule {
+  const runtime = createPayments(ctx.config, ctx.db, ctx.log, ctx.clock, ctx.events, options);
+  const { deps } = runtime;
+  return {
+    name: "payments",
+    runtime,
+    userInfo: {
+      lectureInfo: (userId, now) => lectureInfoOf(ctx.db, userId, now),
+      cardInfo: async (userId) => {
+        const card = await findMainBillingCard(ctx.db, userId);
+        return card
+          ? { card_name: card.name, card_number: card.numberMasked, is_legacy: card.isLegacy }
+          : null;
+      },
+    },
+    rest: { main: (main) => paymentsMainRoutes(main, { deps }) },
+    graphql: {
+      payment: mergeGraphqlParts([
+        { schema: paymentsSchema, resolvers: paymentsResolvers(deps) },
+        { schema: subscriptionsSchema, resolvers: subscriptionsResolvers(deps) },
+      ]),
+    },
+    jobs: paymentsJobs(deps),
+    devRoutes: (app) => paymentsDevRoutes(app, { deps }),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * What other areas may use of the payments area (issue #10: an area is entered only through its
+ * index.ts or this file; ESLint enforces it), and the events it emits.
+ */
+import type { Initiator } from "@seoltab/domain";
+import type { PaymentRow } from "./payments.repository.ts";
+
+export {
+  findItemsOfPayments,
+  findPaymentById,
+  findSubscriptionByFirstPayment,
+  transitionPayment,
+  type PaymentItemRow,
+  type PaymentRow,
+  type SubscriptionRow,
+} from "./payments.repository.ts";
+export {
+  GatewayRefusedError,
+  GatewayUnavailableError,
+  type GatewayPayment,
+} from "./gateway/gateway.port.ts";
+export type { PaymentsDeps } from "./payments.service.ts";
+export {
+  endSubscriptionForRefund,
+  lockSubscriptionOfPayment,
+  renewalEffectOfRefund,
+  subscriptionOfPayment,
+  type RenewalEffect,
+} from "./subscriptions.service.ts";
+export { renewalEffectGraphql } from "./subscriptions.graphql.ts";
+
+/**
+ * `payment.paid`: a payment moved READY → PAID (card, virtual-account deposit, cash, a renewal),
+ * emitted inside the transaction that moved it. `payment` is the row as moved (state PAID).
+ */
+export interface PaymentPaidEvent {
+  payment: PaymentRow;
+  initiator: Initiator;
+  /** When it was recorded (the clock's now). */
+  at: Date;
+}
+
+declare module "../../platform/events.ts" {
+  interface DomainEvents {
+    "payment.paid": PaymentPaidEvent;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Transactions for every area (issue #10 "platform"): one `withTransaction`, and `afterCommit`
+ * for work that must only happen once the transaction's writes are visible (sending a message,
+ * starting a job). Areas never call `db.transaction` themselves.
+ */
+import type { Database } from "@seoltab/db";
+
+type AfterCommit = () => Promise<void> | void;
+
+/** Callbacks waiting for the commit of the transaction whose handle is the key. */
+const pending = new WeakMap<Database, AfterCommit[]>();
+
+/** Errors thrown by after-commit work (the transaction is already committed: logged, not thrown). */
+export type AfterCommitErrorSink = (error: unknown) => void;
+
+let afterCommitErrorSink: AfterCommitErrorSink = (error) => {
+  // Replaced by app.ts with the app's logger; the default keeps the failure visible.
+  console.error("after-commit work failed", error);
+};
+
+/** Where failures of after-commit work are reported (app.ts sets the app's logger). */
+export function setAfterCommitErrorSink(sink: AfterCommitErrorSink): void {
+  afterCommitErrorSink = sink;
+}
+
+/**
+ * Runs `work` in one transaction; a throw rolls everything back and is rethrown. Work queued with
+ * `afterCommit(tx, …)` runs after the commit, in order; its failures are reported, never thrown.
+ * Called with a handle that is already a transaction, drizzle opens a savepoint.
+ */
+export async function withTransaction<T>(
+  db: Database,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  // A savepoint inside an open transaction: its after-commit work waits for the outer commit.
+  const outer = pending.get(db);
+  const queue: AfterCommit[] = outer ?? [];
+  const result = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    pending.set(tx, queue);
+    const mark = queue.length;
+    try {
+      return await work(tx);
+    } catch (error) {
+      queue.length = mark; // what this (savepoint) transaction queued is rolled back with it
+      throw error;
+    } finally {
+      pending.delete(tx);
+    }
+  });
+  if (outer) return result;
+  for (const callback of queue) {
+    try {
+      await callback();
+    } catch (error) {
+      afterCommitErrorSink(error);
+    }
+  }
+  return result;
+}
+
+/**
+ * Queues `callback` to run once the transaction `tx` commits (dropped if it rolls back). With a
+ * handle that is not a transaction opened by `withTransaction` (nothing to wait for), the
+ * callback runs at once.
+ */
+export async function afterCommit(tx: Database, callback: AfterCommit): Promise<void> {
+  const queue = pending.get(tx);
+  if (queue) queue.push(callback);
+  else await callback();
+}
+
+/**
+ * True when `err` is a PostgreSQL unique violation (SQLSTATE 23505), optionally of the named
+ * index or constraint. Works for node-postgres and PGlite errors, wrapped by Drizzle or not.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (
+    let e = err as
+      { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === "23505") {
+      return (
+        constraint === undefined ||
+        e.constraint === constraint ||
+        (e.message ?? "").includes(constraint)
+      );
+    }
+  }
+  return false;
+}
