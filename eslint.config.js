@@ -3,7 +3,6 @@
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
-import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 const restrict = (patterns) => ({
@@ -117,22 +116,6 @@ export default tseslint.config(
             { regex: `^(\\./|(\\.\\./)+)modules/[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
           ],
         },
-      ],
-    },
-  },
-  {
-    // No import cycles in the api (issue #10). Type-only imports are erased and may point back.
-    files: ["apps/api/src/**/*.ts", "packages/**/*.ts"],
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-    },
-    rules: {
-      "import-x/no-cycle": [
-        "error",
-        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false },
       ],
     },
   },
