@@ -2,32 +2,24 @@
  * Pure rules of the staff list (docs/api/consultations.md): the keyset cursor and the Asia/Seoul
  * date filter. No I/O, no clock.
  */
-import { SEOUL_UTC_OFFSET_MS, isUuid } from "@seoltab/domain";
+import { SEOUL_UTC_OFFSET_MS } from "@seoltab/domain";
+import {
+  decodeCursor as decodePageCursor,
+  encodeCursor as encodePageCursor,
+  type PagePosition,
+} from "../../platform/pagination.ts";
 
 /** Position after which the next page starts: the last row's creation instant and id. */
-export interface ListPosition {
-  createdAt: Date;
-  id: string;
-}
+export type ListPosition = PagePosition<string>;
 
-/**
- * The opaque NEXT_CURSOR of a page ending at `position`: base64url of
- * "<createdAt ms since epoch>.<uuid>".
- */
+/** The opaque NEXT_CURSOR of a page ending at `position` (platform/pagination.ts format). */
 export function encodeCursor(position: ListPosition): string {
-  return Buffer.from(`${position.createdAt.getTime()}.${position.id}`, "utf8").toString(
-    "base64url",
-  );
+  return encodePageCursor(position);
 }
 
 /** The position a cursor stands for, or null when it is not one this server made. */
 export function decodeCursor(cursor: string): ListPosition | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const m = /^(\d{1,15})\.([0-9a-f-]{36})$/.exec(text);
-  if (!m || !isUuid(m[2])) return null;
-  const createdAt = new Date(Number(m[1]));
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: m[2]! };
+  return decodePageCursor(cursor, "uuid");
 }
 
 /** The UTC instant at which a calendar day (YYYY-MM-DD, a real date) starts in Asia/Seoul. */

@@ -41,6 +41,7 @@ import type { AuthUser } from "../accounts/accounts.public.ts";
 import { findChildren, findUserById } from "../accounts/accounts.public.ts";
 import { mayActFor } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
+import { decodeCursor, encodeCursor } from "../../platform/pagination.ts";
 import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.public.ts";
 import type { EventBus } from "../../platform/events.ts";
 import { endSubscriptionForRefund, lockSubscriptionOfPayment } from "./subscriptions.service.ts";
@@ -837,18 +838,6 @@ export interface PaymentPage {
   endCursor: string | null;
 }
 
-/** Opaque keyset cursor: base64url of "createdAtMs:id". */
-export function encodeCursor(payment: PaymentRow): string {
-  return Buffer.from(`${payment.createdAt.getTime()}:${payment.id}`).toString("base64url");
-}
-
-/** The cursor's position, or null when it is not one of ours. */
-export function decodeCursor(cursor: string): { createdAt: Date; id: number } | null {
-  const match = /^(\d{1,15}):(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString());
-  if (!match) return null;
-  return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
-}
-
 /**
  * The caller's payments (SPEC.md §7 Payments): a student's own; a parent's children's (all, or
  * `userId`); staff must name `userId`. Newest first, keyset-paginated (`first` 1-50).
@@ -870,7 +859,7 @@ export async function listUserPayments(
   } else {
     userIds = [caller.userNo];
   }
-  const cursor = options.after ? decodeCursor(options.after) : null;
+  const cursor = options.after ? decodeCursor(options.after, "int") : null;
   if (options.after && !cursor) {
     throw new AppError(
       "validation",
@@ -893,7 +882,7 @@ export async function listUserPayments(
   return {
     views,
     hasNextPage: rows.length > options.first,
-    endCursor: last ? encodeCursor(last) : null,
+    endCursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
 
