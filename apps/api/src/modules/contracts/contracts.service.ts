@@ -30,7 +30,6 @@ import {
   type ContractLesson,
   type ContractOrderLine,
   type ContractTextInput,
-  type Initiator,
   type OwnershipType,
   type RenderedContract,
 } from "@seoltab/domain";
@@ -40,6 +39,7 @@ import { AppError } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { findUserById } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
+import { initiatorOf } from "../../platform/auth.ts";
 import { findStoreItemsByIds, type StoreItemRow } from "../catalog/catalog.public.ts";
 import {
   findItemsOfPayments,
@@ -483,12 +483,6 @@ export function normaliseSignerName(raw: string): string {
 function signerRoleOf(caller: AuthUser, contract: ContractRow): "STUDENT" | "PARENT" | "STAFF" {
   if (caller.userNo === contract.userId) return "STUDENT";
   return caller.userType === "PARENT" ? "PARENT" : "STAFF";
-}
-
-function initiatorOf(caller: AuthUser): Initiator {
-  if (caller.userType === "ADMIN") return "ADMIN";
-  if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
-  return "USER";
 }
 
 /**

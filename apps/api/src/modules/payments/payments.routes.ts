@@ -7,7 +7,8 @@
  * Handlers are thin: parse, call the service, map the result.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DEFAULT_MONTHS, isStaffUserType } from "@seoltab/domain";
+import { DEFAULT_MONTHS } from "@seoltab/domain";
+import { requireStaff as requireStaffCaller } from "../../platform/auth.ts";
 import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
@@ -68,9 +69,7 @@ async function runCheckout(
 }
 
 function requireStaff(request: FastifyRequest): void {
-  if (!isStaffUserType(request.auth!.userType)) {
-    throw new AppError("forbidden", "staff_only", PAYMENT_MESSAGES.staffOnly);
-  }
+  requireStaffCaller(request.auth!, { code: "staff_only", message: PAYMENT_MESSAGES.staffOnly });
 }
 
 export async function paymentsMainRoutes(

@@ -41,6 +41,7 @@ import type { AuthUser } from "../accounts/accounts.public.ts";
 import { findChildren, findUserById } from "../accounts/accounts.public.ts";
 import { mayActFor } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
+import { initiatorOf } from "../../platform/auth.ts";
 import { decodeCursor, encodeCursor } from "../../platform/pagination.ts";
 import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.public.ts";
 import type { EventBus } from "../../platform/events.ts";
@@ -123,12 +124,6 @@ async function requireStudentFor(db: Database, caller: AuthUser, userId: number)
     throw new AppError("validation", "not_a_student", PAYMENT_MESSAGES.notAStudent);
   }
   return user;
-}
-
-function initiatorOf(caller: AuthUser): Initiator {
-  if (caller.userType === "ADMIN") return "ADMIN";
-  if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
-  return "USER";
 }
 
 // ---------------------------------------------------------------------------------------------

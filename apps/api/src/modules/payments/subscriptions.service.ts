@@ -29,6 +29,7 @@ import { AppError, SUBSCRIPTION_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { mayActFor } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
+import { initiatorOf } from "../../platform/auth.ts";
 import {
   cancelSubscriptionIf,
   findLastChargedAt,
@@ -60,12 +61,6 @@ export interface SubscriptionView {
   cancelledAt: Date | null;
   /** REFUNDED, USER_REQUEST or STAFF when cancelled. */
   cancelReason: SubscriptionCancelReason | null;
-}
-
-function initiatorOf(caller: AuthUser): Initiator {
-  if (caller.userType === "ADMIN") return "ADMIN";
-  if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
-  return "USER";
 }
 
 function viewOf(row: SubscriptionRow, lastChargedAt: Date | null): SubscriptionView {

@@ -25,7 +25,6 @@ import {
   addMonthsSeoul,
   canTransition,
   isItemKind,
-  isStaffUserType,
   lectureState,
   legalRefund,
   refundChannelOf,
@@ -47,6 +46,7 @@ import { AppError, REFUND_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { isParentOf } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
+import { initiatorOf, requireStaff as requireStaffCaller } from "../../platform/auth.ts";
 import { withTransaction } from "../../platform/transactions.ts";
 import {
   GatewayRefusedError,
@@ -138,12 +138,6 @@ export interface RefundAssessment {
    * subscription (issue #11 item 1), or null without one.
    */
   renewal: RenewalEffect | null;
-}
-
-function initiatorOf(caller: AuthUser): Initiator {
-  if (caller.userType === "ADMIN") return "ADMIN";
-  if (caller.userType === "SALES_TEAM") return "SALES_TEAM";
-  return "USER";
 }
 
 function kindOf(item: Pick<PaymentItemRow, "itemKind">): ItemKind {
@@ -918,9 +912,7 @@ export async function settlePendingRefunds(
 // Staff
 
 function requireStaff(caller: AuthUser): void {
-  if (!isStaffUserType(caller.userType)) {
-    throw new AppError("forbidden", "staff_only", REFUND_MESSAGES.staffOnly);
-  }
+  requireStaffCaller(caller, { code: "staff_only", message: REFUND_MESSAGES.staffOnly });
 }
 
 /**
