@@ -49,6 +49,14 @@ export function canTransition<S extends string>(
 }
 
 /**
+ * The states a conditional update may move to `to` from (`where state in sourcesOf(...)`), so a
+ * writer that cannot read the row first still obeys the table.
+ */
+export function sourcesOf<S extends string>(table: TransitionTable<S>, to: S): S[] {
+  return (Object.keys(table) as S[]).filter((from) => table[from].includes(to));
+}
+
+/**
  * Refund request states (issue #5; refund_requests.state): STAFF_REVIEW (kept for staff) →
  * PENDING (at the gateway, or a staff decision being carried out) or REJECTED; PENDING →
  * REFUNDED or FAILED. REFUNDED, FAILED and REJECTED are terminal (a failed or rejected refund

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ITEM_KINDS, PAYMENT_STATES } from "./enums.ts";
-import { canTransition } from "./payments.ts";
+import { canTransition, sourcesOf } from "./payments.ts";
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TRANSITIONS,
@@ -99,5 +99,13 @@ describe("messages", () => {
     expect(subscriptionCancelledMessage(next)).toBe(
       "자동 결제를 해지했어요. 더 결제되지 않고, 이미 결제한 수업은 2026.12.22까지 이용할 수 있어요.",
     );
+  });
+});
+
+describe("sourcesOf (conditional updates obey the table)", () => {
+  it("only ACTIVE and PAST_DUE may become CANCELLED; nothing leaves CANCELLED", () => {
+    expect(sourcesOf(SUBSCRIPTION_TRANSITIONS, "CANCELLED").sort()).toEqual(["ACTIVE", "PAST_DUE"]);
+    expect(sourcesOf(SUBSCRIPTION_TRANSITIONS, "ACTIVE")).toEqual(["PAST_DUE"]);
+    expect(SUBSCRIPTION_TRANSITIONS.CANCELLED).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, schema, sql, type Database } from "@seoltab/db";
 import {
   PAYMENT_TRANSITIONS,
+  SUBSCRIPTION_TRANSITIONS,
   assertTransition,
+  sourcesOf,
+  type SubscriptionStatus,
   type Initiator,
   type PaymentItemState,
   type PaymentState,
@@ -499,7 +502,7 @@ export async function cancelSubscriptionIf(
       cancelInitiator: cancellation.initiator,
       cancelledByUserId: cancellation.actorUserId,
     })
-    .where(and(eq(s.id, id), inArray(s.status, ["ACTIVE", "PAST_DUE"])))
+    .where(and(eq(s.id, id), inArray(s.status, sourcesOf(SUBSCRIPTION_TRANSITIONS, "CANCELLED"))))
     .returning();
   return row ?? null;
 }
@@ -566,8 +569,16 @@ export async function updateSubscriptionIf(
         eq(s.id, seen.id),
         eq(s.paidMonths, seen.paidMonths),
         eq(s.failedAttempts, seen.failedAttempts),
-        // CANCELLED is terminal: a renewal outcome never revives a cancelled subscription.
-        inArray(s.status, ["ACTIVE", "PAST_DUE"]),
+        // The table decides: CANCELLED is terminal, so a renewal outcome never revives it.
+        inArray(
+          s.status,
+          set.status
+            ? [
+                set.status as SubscriptionStatus,
+                ...sourcesOf(SUBSCRIPTION_TRANSITIONS, set.status as SubscriptionStatus),
+              ]
+            : sourcesOf(SUBSCRIPTION_TRANSITIONS, "CANCELLED"),
+        ),
       ),
     )
     .returning();
