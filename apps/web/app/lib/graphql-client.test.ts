@@ -215,6 +215,33 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
     expect(graphqlCalls(calls)).toHaveLength(4);
   });
 
+  it("a token error answered after another operation already refreshed retries without refreshing again", async () => {
+    sessionStorage.setItem("accessToken", "stale");
+    let releaseSlow: () => void = () => {};
+    const slowAnswered = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const { calls } = mockFetch({
+      "POST /api/oauth/token": () => json({ accessToken: "renewed" }),
+      "POST /payment/graphql": async (call) => {
+        if (call.headers.authorization === "Bearer renewed") return data("payment");
+        // The second operation's answer (with the old token) arrives after the refresh.
+        if (call.body && JSON.stringify(call.body).includes("Slow")) await slowAnswered;
+        return tokenError("003");
+      },
+    });
+    const client = createGraphqlClient();
+    const Slow = gql`
+      query Slow {
+        backend
+      }
+    `;
+    const slow = client.query({ query: Slow, context: { clientName: "payment" } });
+    await client.query({ query: BACKEND, context: { clientName: "payment" } });
+    releaseSlow();
+    expect((await slow).data).toEqual({ backend: "payment" });
+    expect(calls.filter((c) => c.url === "/api/oauth/token")).toHaveLength(1);
+    expect(graphqlCalls(calls)).toHaveLength(4);
+  });
+
   it("runs logout when no new token can be had, and passes the refresh error on", async () => {
     sessionStorage.setItem("accessToken", "stale");
     mockFetch({

@@ -133,10 +133,19 @@ export function createGraphqlClient(options: GraphqlClientOptions = {}): ApolloC
 
   const errorLink = new ErrorLink(({ error, operation, forward }) => {
     if (operation.getContext().tokenRetried || !needsTokenRefresh(error)) return;
-    const newToken = refreshAccessToken().catch(async (refreshError: unknown) => {
-      await onRefreshFailed();
-      throw refreshError;
-    });
+    // Another request may have refreshed while this one was in flight with the old token
+    // (the app home asks two backends at once): retry with the stored token instead of
+    // refreshing a second time.
+    const sent = (operation.getContext().headers as Record<string, string> | undefined)
+      ?.authorization;
+    const stored = graphqlBearerToken();
+    const newToken =
+      stored && sent && bearer(stored) !== sent
+        ? Promise.resolve(stored)
+        : refreshAccessToken().catch(async (refreshError: unknown) => {
+            await onRefreshFailed();
+            throw refreshError;
+          });
     return from(newToken).pipe(
       switchMap((token) => {
         operation.setContext(({ headers }) => ({
