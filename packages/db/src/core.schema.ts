@@ -201,11 +201,26 @@ export const auditLogs = pgTable(
     requestId: varchar("request_id", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_logs_kind_created_idx").on(t.kind, t.createdAt)],
+  (t) => [
+    index("audit_logs_kind_created_idx").on(t.kind, t.createdAt),
+    index("audit_logs_actor_action_idx").on(t.actorUserId, t.action),
+  ],
 );
 
 /** Which named seed has run in this database, so `npm start` seeds demo data once. */
 export const seedRuns = pgTable("seed_runs", {
   name: varchar("name", { length: 64 }).primaryKey(),
   ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Attempt counters shared by every process (issue #19: sign-in and password-change throttles).
+ * One row per throttle key; the key is the SHA-256 (hex) of "<kind>:<value>", so no email or
+ * address is stored. Counted in a fixed window that restarts when it has passed; reserved with
+ * one atomic upsert before the password is checked.
+ */
+export const attemptCounters = pgTable("attempt_counters", {
+  keyHash: varchar("key_hash", { length: 64 }).primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });

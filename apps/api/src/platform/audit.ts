@@ -3,7 +3,7 @@
  * this file touches the ORM for audit entries. Callers must never put a password, token,
  * verification code, card number or full phone number into `detail` or `target`.
  */
-import { and, desc, eq, schema, type Database } from "@seoltab/db";
+import { and, desc, eq, gte, schema, sql, type Database } from "@seoltab/db";
 import type { Initiator, LogKind } from "@seoltab/domain";
 
 /** One audit entry to append (DESIGN.md §4). */
@@ -53,4 +53,30 @@ export async function findAuditLogsByAction(
     )
     .orderBy(desc(a.id))
     .limit(options.limit ?? 100);
+}
+
+/**
+ * True when `userId` has a `sign_in_success` entry from `ip` since `since` (the known-address
+ * exemption of the account-wide sign-in limit, decision 018).
+ */
+export async function hasSignedInFrom(
+  db: Database,
+  userId: number,
+  ip: string,
+  since: Date,
+): Promise<boolean> {
+  const a = schema.auditLogs;
+  const [row] = await db
+    .select({ id: a.id })
+    .from(a)
+    .where(
+      and(
+        eq(a.actorUserId, userId),
+        eq(a.action, "sign_in_success"),
+        sql`${a.detail} ->> 'ip' = ${ip}`,
+        gte(a.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

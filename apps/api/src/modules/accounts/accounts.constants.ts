@@ -13,10 +13,22 @@ export const REFRESH_COOKIE = "refresh_token";
 
 /** Failed sign-ins counted per account and per address within this window: 15 min. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins per account (email) within the window before 429. */
+/**
+ * Sign-in attempts per account (email) from one client address within the window before 429
+ * (decision 018: the lock is per account + address, so a stranger elsewhere cannot lock the
+ * owner out).
+ */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-/** Failed sign-ins per client address within the window before 429. */
+/** Sign-in attempts per client address (any account) within the window before 429. */
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
+/**
+ * Sign-in attempts per account from all addresses within the window before 429 for addresses
+ * the account never signed in from (a guessing attack spread over many addresses); an address
+ * with a successful sign-in in the last KNOWN_ADDRESS_DAYS days is not held by it.
+ */
+export const LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_ADDRESSES = 30;
+/** How long an address the account signed in from stays "known" (days). */
+export const KNOWN_ADDRESS_DAYS = 30;
 
 /** A code is valid for 180 s after it is sent. */
 export const CODE_TTL_MS = 180 * 1000;

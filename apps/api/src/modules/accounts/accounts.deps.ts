@@ -6,6 +6,7 @@ import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import type { AccessTokenIssuer } from "./access-tokens.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
+import type { AttemptStore } from "./attempt-store.ts";
 import type { ConsentTickets } from "./consent-tickets.ts";
 import type { PasswordHasher } from "./password-hasher.ts";
 import type { SmsSender } from "./sms.ts";
@@ -18,11 +19,9 @@ export interface AccountsDeps {
   sms: SmsSender;
   /** Signed links of the parent-consent request texted to a parent (consent-tickets.ts). */
   consentTickets: ConsentTickets;
+  /** Sign-in and password-change throttles, in the database (shared by every process). */
+  attempts: AttemptStore;
   limiters: {
-    /** Failed sign-ins per account (email), 15 min window. */
-    loginAccount: AttemptLimiter;
-    /** Failed sign-ins per client address, 15 min window. */
-    loginAddress: AttemptLimiter;
     /** Code requests per client address, 1 h window. */
     codeSendsAddress: AttemptLimiter;
     /** Email/nickname availability checks per client address, 10 min window. */

@@ -11,10 +11,11 @@ import { systemClock, type Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { createAccessTokenIssuer } from "./access-tokens.ts";
 import type { AccountsDeps } from "./accounts.deps.ts";
-import { AVAILABILITY_WINDOW_MS, LOGIN_WINDOW_MS } from "./accounts.constants.ts";
+import { AVAILABILITY_WINDOW_MS } from "./accounts.constants.ts";
 import { accountsResolvers, accountsSchema } from "./accounts.graphql.ts";
 import { createConsentTickets } from "./consent-tickets.ts";
 import { memoryAttemptLimiter } from "./attempt-limiter.ts";
+import { dbAttemptStore } from "./attempt-store.ts";
 import authPlugin from "./auth.plugin.ts";
 import { devSmsOutboxRoutes } from "./dev.routes.ts";
 import { jwksRoutes, oauthRoutes, type OriginPolicy } from "./oauth.routes.ts";
@@ -138,9 +139,8 @@ export async function createAccounts(
       publicOrigin: config.publicOrigin,
       clock,
     }),
+    attempts: dbAttemptStore(db),
     limiters: {
-      loginAccount: memoryAttemptLimiter(LOGIN_WINDOW_MS),
-      loginAddress: memoryAttemptLimiter(LOGIN_WINDOW_MS),
       codeSendsAddress: memoryAttemptLimiter(HOUR_MS),
       availabilityAddress: memoryAttemptLimiter(AVAILABILITY_WINDOW_MS),
       smsLogsAddress: memoryAttemptLimiter(HOUR_MS),

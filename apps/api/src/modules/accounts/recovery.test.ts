@@ -108,10 +108,12 @@ describe("비밀번호 찾기 and the sign-in lock", () => {
     const session = await login(user.email, user.password);
     expect(session.statusCode).toBe(200);
     const cookie = refreshCookieOf(session)!;
+    // One person at one address (issue #19: the lock is per account + address now).
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      expect((await login(user.email, `Wrong-${i}-pass!`)).statusCode).toBe(401);
+      expect((await login(user.email, `Wrong-${i}-pass!`, ip)).statusCode).toBe(401);
     }
-    const locked = await login(user.email, user.password);
+    const locked = await login(user.email, user.password, ip);
     expect(locked.statusCode).toBe(429);
     const body = locked.json().ONUEI_RES;
     expect(body.STATUS.STATUSMSG).toMatch(/15분 후에 다시 시도하거나 비밀번호 찾기/);
@@ -124,8 +126,8 @@ describe("비밀번호 찾기 and the sign-in lock", () => {
     const res = await reset(user.email, token);
     expect(res.statusCode).toBe(200);
     // The lock is gone: the new password works at once; the old one does not.
-    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
-    expect((await login(user.email, user.password)).statusCode).toBe(401);
+    expect((await login(user.email, NEW_PASSWORD, ip)).statusCode).toBe(200);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(401);
     // The session from before the reset is over.
     const refreshed = await call(
       t,

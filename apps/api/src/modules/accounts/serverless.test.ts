@@ -110,6 +110,22 @@ describe("PATCH /serverless/change_password", () => {
     expect(res.statusCode).toBe(429);
   });
 
+  it("30 current-password guesses at once (the right one among them): at most 5 checked (issue #19)", async () => {
+    const user = await joinUser(t, readCode);
+    const { token } = await signIn(t, user.email, user.password);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        changePassword(
+          { CURRENT_PASSWORD: i === 29 ? user.password : `Wrong-${i}-pass!`, NEW_PASSWORD },
+          token,
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((c) => c !== 429).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((c) => c === 429).length).toBeGreaterThanOrEqual(25);
+  });
+
   it("with a verified phone: changed for the account whose phone it is", async () => {
     const user = await joinUser(t, readCode);
     const session = await signIn(t, user.email, user.password);

@@ -6,12 +6,15 @@
 import { randomUUID } from "node:crypto";
 import { isUserType, maskEmail, maskMobile } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
-import { insertAuditLog } from "../../platform/audit.ts";
+import { hasSignedInFrom, insertAuditLog } from "../../platform/audit.ts";
 import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
 import {
   CONSENT_RESENDS_PER_HOUR,
+  KNOWN_ADDRESS_DAYS,
+  LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_ADDRESSES,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MS,
   REFRESH_TOKEN_TTL_MS,
 } from "./accounts.constants.ts";
 import {
@@ -77,10 +80,37 @@ export function tooManyAttempts(retryAfterSeconds: number, now: Date) {
 }
 
 /**
+ * The throttle keys of a sign-in (attempt-store.ts hashes them). The account's keys carry the
+ * time its password last changed, so a new password (비밀번호 찾기) starts every lock of the
+ * account afresh, from whatever address it was set.
+ */
+export function loginKeys(accountKey: string, ip: string, passwordChangedAt: Date | null) {
+  const generation = passwordChangedAt?.getTime() ?? 0;
+  return {
+    pair: `login:pair:${accountKey}|${generation}|${ip}`,
+    address: `login:address:${ip}`,
+    account: `login:account:${accountKey}|${generation}`,
+  };
+}
+
+/** True when `userId` signed in successfully from `ip` in the last KNOWN_ADDRESS_DAYS days. */
+async function signedInFrom(
+  deps: AccountsDeps,
+  userId: number,
+  ip: string,
+  now: Date,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 24 * 60 * 60 * 1000);
+  return hasSignedInFrom(deps.db, userId, ip, since);
+}
+
+/**
  * Signs in with email and password (POST /main/login).
  * Same status, message and work for an unknown email and a wrong password: an unknown email
  * still runs one argon2 verification (against a dummy hash), records a failure and an audit
- * entry. 5 failures per account or 20 per address in 15 min give 429 before any check.
+ * entry. Every attempt is reserved before the check (decision 018): more than 5 per account
+ * from one address, 20 per address, or 30 per account from all addresses (not held against an
+ * address the account signed in from in the last 30 days) in 15 min give 429 before any check.
  * @throws AppError unauthorized `invalid_credentials`; rate_limited `too_many_attempts`
  *   (Retry-After); forbidden `parent_consent_required` | `account_inactive`
  */
@@ -91,34 +121,46 @@ export async function signIn(
 ): Promise<SignInResult> {
   const now = deps.clock.now();
   const accountKey = input.email.toLowerCase();
-  const { loginAccount, loginAddress } = deps.limiters;
-  const accountBlocked = loginAccount.count(accountKey, now) >= LOGIN_FAILURES_PER_ACCOUNT;
-  const addressBlocked = loginAddress.count(ctx.ip, now) >= LOGIN_FAILURES_PER_ADDRESS;
-  if (accountBlocked || addressBlocked) {
+  const user = await findUserByEmail(deps.db, input.email);
+  const keys = loginKeys(accountKey, ctx.ip, user?.passwordChangedAt ?? null);
+  // Reserve the attempt under every key BEFORE the password is checked (atomic upserts): of
+  // guesses sent in parallel, only those within the limits reach argon2.
+  const pair = await deps.attempts.hit(keys.pair, LOGIN_WINDOW_MS, now);
+  const address = await deps.attempts.hit(keys.address, LOGIN_WINDOW_MS, now);
+  const account = await deps.attempts.hit(keys.account, LOGIN_WINDOW_MS, now);
+  const pairBlocked = pair.count > LOGIN_FAILURES_PER_ACCOUNT;
+  const addressBlocked = address.count > LOGIN_FAILURES_PER_ADDRESS;
+  const accountBlocked =
+    account.count > LOGIN_ATTEMPTS_PER_ACCOUNT_ALL_ADDRESSES &&
+    !(user && (await signedInFrom(deps, user.id, ctx.ip, now)));
+  if (pairBlocked || addressBlocked || accountBlocked) {
     await insertAuditLog(deps.db, {
       kind: "SECURITY",
       initiator: "UNKNOWN",
       action: "sign_in_throttled",
       target: maskEmail(accountKey),
-      detail: { ip: ctx.ip, byAccount: accountBlocked, byAddress: addressBlocked },
+      detail: {
+        ip: ctx.ip,
+        byAccount: pairBlocked,
+        byAddress: addressBlocked,
+        byAccountAllAddresses: accountBlocked,
+      },
       requestId: ctx.requestId,
     });
     throw tooManyAttempts(
       Math.max(
-        accountBlocked ? loginAccount.retryAfterSeconds(accountKey, now) : 0,
-        addressBlocked ? loginAddress.retryAfterSeconds(ctx.ip, now) : 0,
+        pairBlocked ? pair.retryAfterSeconds : 0,
+        addressBlocked ? address.retryAfterSeconds : 0,
+        accountBlocked ? account.retryAfterSeconds : 0,
       ),
       now,
     );
   }
 
-  const user = await findUserByEmail(deps.db, input.email);
   const matches = user
     ? await deps.hasher.verify(user.passwordHash, input.password)
     : await deps.hasher.verifyDummy(input.password);
   if (!user || !matches) {
-    loginAccount.hit(accountKey, now);
-    loginAddress.hit(ctx.ip, now);
     await insertAuditLog(deps.db, {
       kind: "SECURITY",
       initiator: "UNKNOWN",
@@ -134,7 +176,10 @@ export async function signIn(
     });
     throw invalidCredentials();
   }
-  loginAccount.reset(accountKey);
+  // The right password: this account's attempts are forgotten, and the address gets its
+  // reserved attempt back (its limit counts guesses, not people signing in at one school).
+  await deps.attempts.reset([keys.pair, keys.account]);
+  await deps.attempts.release(keys.address);
 
   if (user.status === "PENDING_PARENT_CONSENT") {
     // The child proved the password: the consent request goes to the parent again (a fresh

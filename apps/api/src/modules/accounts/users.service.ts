@@ -16,7 +16,11 @@ import { ACCOUNT_MESSAGES, AppError, MESSAGES } from "../../errors.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import type { AuthUser } from "./access-tokens.ts";
 import type { AccountsDeps, RequestContext } from "./accounts.deps.ts";
-import { LOGIN_FAILURES_PER_ACCOUNT, SMS_LOGS_PER_ADDRESS_PER_HOUR } from "./accounts.constants.ts";
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_WINDOW_MS,
+  SMS_LOGS_PER_ADDRESS_PER_HOUR,
+} from "./accounts.constants.ts";
 import {
   findStudentsByParentPhone,
   findUserByEmail,
@@ -150,6 +154,11 @@ function policyError(password: string, email: string) {
  *   `same_password` | `verification_invalid` | `verification_mismatch` (unknown email or
  *   another phone: one answer for both); rate_limited `too_many_attempts`
  */
+/** The throttle key of password changes with the current password. */
+function passwordChangeKey(email: string): string {
+  return `password-change:${email.toLowerCase()}`;
+}
+
 export async function changePassword(
   deps: AccountsDeps,
   input: ChangePasswordInput,
@@ -159,15 +168,15 @@ export async function changePassword(
   let user: UserRow | undefined;
   if (input.mode === "current") {
     user = await getOwnAccount(deps, input.caller);
-    const key = user.email.toLowerCase();
-    const limiter = deps.limiters.loginAccount;
-    if (limiter.count(key, now) >= LOGIN_FAILURES_PER_ACCOUNT) {
-      throw tooManyAttempts(limiter.retryAfterSeconds(key, now), now);
-    }
     const policy = policyError(input.newPassword, user.email);
     if (policy) throw policy;
+    // Reserved before the current password is checked (atomic): parallel guesses of the current
+    // password reach argon2 at most LOGIN_FAILURES_PER_ACCOUNT times per window.
+    const attempt = await deps.attempts.hit(passwordChangeKey(user.email), LOGIN_WINDOW_MS, now);
+    if (attempt.count > LOGIN_FAILURES_PER_ACCOUNT) {
+      throw tooManyAttempts(attempt.retryAfterSeconds, now);
+    }
     if (!(await deps.hasher.verify(user.passwordHash, input.currentPassword))) {
-      limiter.hit(key, now);
       await insertAuditLog(deps.db, {
         kind: "SECURITY",
         initiator: "USER",
@@ -220,7 +229,10 @@ export async function changePassword(
   if (await deps.hasher.verify(user.passwordHash, input.newPassword)) throw samePassword();
   await updatePasswordHash(deps.db, user.id, await deps.hasher.hash(input.newPassword), now);
   const revoked = await revokeAllForUser(deps.db, user.id, now);
-  deps.limiters.loginAccount.reset(user.email.toLowerCase());
+  // A new password lifts the sign-in locks of this account: its throttle keys carry the
+  // password's change time (sessions.service loginKeys), so they start afresh; and the
+  // password-change counter.
+  await deps.attempts.reset([passwordChangeKey(user.email)]);
   await insertAuditLog(deps.db, {
     kind: "SECURITY",
     initiator: "USER",
