@@ -43,6 +43,8 @@ declare module "fastify" {
     graphqlSchemas: Map<GraphqlBackend, GraphQLSchema>;
     /** Every area's background jobs by name (platform/jobs.ts runs them). */
     jobTable: JobTable;
+    /** Every route registered (method, url), for tests and docs. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -151,6 +153,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+  });
+
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
   const ownsDatabase = !options.database;

@@ -86,6 +86,8 @@ export const MESSAGES = {
   graphqlTooDeep: "GraphQL 요청이 너무 깊게 중첩되어 있어요. 요청을 나누어 보내 주세요.",
   graphqlTooComplex: "GraphQL 요청이 너무 많은 데이터를 요구해요. 요청을 나누어 보내 주세요.",
   graphqlMissingQuery: "GraphQL 요청에 query 가 없어요.",
+  graphqlQueryNotString: "GraphQL 요청의 query 는 GraphQL 문서 문자열이어야 해요.",
+  badText: "입력값에 사용할 수 없는 문자(NUL 또는 잘못된 유니코드)가 있어요. 내용을 확인해 주세요.",
   transitionNotAllowed:
     "지금 상태에서는 할 수 없는 변경이에요. 화면을 새로 고친 뒤 다시 확인해 주세요.",
 } as const;

@@ -16,6 +16,7 @@ import {
 } from "graphql";
 import { getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
+import { findBadTextInRequest } from "../platform/bad-input.ts";
 import {
   AppError,
   GRAPHQL_TOKEN_CODES,
@@ -192,12 +193,37 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
   //   validation;
   // - a client asking for `application/graphql-response+json` gets that media type (the same
   //   body; statuses already follow it: 200 whenever `data` is present).
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", async (request, reply) => {
     const body = request.body as Record<string, unknown> | null | undefined;
     if (body && typeof body === "object" && !Array.isArray(body)) {
       for (const key of ["extensions", "variables", "operationName"]) {
         if (key in body && body[key] === null) delete body[key];
       }
+    }
+    // Issue #19: a `query` that is not text was taken as a document tree (500 everywhere), and
+    // text PostgreSQL cannot store reached the database: both are bad requests.
+    const query =
+      request.method === "GET"
+        ? (request.query as Record<string, unknown> | undefined)?.query
+        : body && typeof body === "object"
+          ? (body as Record<string, unknown>).query
+          : undefined;
+    const refusal =
+      query !== undefined && typeof query !== "string"
+        ? { code: "query_not_string", message: MESSAGES.graphqlQueryNotString }
+        : findBadTextInRequest(request)
+          ? { code: "invalid_characters", message: MESSAGES.badText }
+          : null;
+    if (refusal) {
+      return reply.status(400).send({
+        data: null,
+        errors: [
+          {
+            message: refusal.message,
+            extensions: { classification: "BAD_REQUEST", code: refusal.code },
+          },
+        ],
+      });
     }
   });
   app.addHook("onSend", async (request, reply, payload) => {

@@ -6,10 +6,20 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError, MESSAGES, toAppError } from "../errors.ts";
+import { findBadTextInRequest } from "../platform/bad-input.ts";
 import { failure } from "./envelope.ts";
 
 /** Installs the envelope error and not-found handlers on an encapsulated REST plugin. */
 export function useEnvelope(app: FastifyInstance): void {
+  // Text PostgreSQL cannot store is a validation error here, never a 500 from the database.
+  app.addHook("preValidation", async (request) => {
+    const path = findBadTextInRequest(request);
+    if (path) {
+      throw new AppError("validation", "invalid_characters", MESSAGES.badText, [
+        { field: path, message: MESSAGES.badText },
+      ]);
+    }
+  });
   app.setErrorHandler((err, request, reply) => {
     const appError = toAppError(err);
     if (appError.kind === "internal") {
