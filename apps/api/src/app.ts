@@ -189,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(cookie);
-  await app.register(metrics);
+  await app.register(metrics, { token: config.metricsToken, localMode: config.localMode });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (request, reply) => {

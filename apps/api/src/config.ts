@@ -91,6 +91,9 @@ const envSchema = z
         .optional(),
     ),
     CONSULTATION_URL: z.string().trim().min(1).default("/consultation"),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(24, "METRICS_TOKEN: 24자 이상이어야 합니다").optional(),
+    ),
     REDIS_URL: optionalText.pipe(
       z
         .string()
@@ -193,6 +196,11 @@ export interface Config {
   channelTalkPluginKey: string | undefined;
   gtmContainerId: string | undefined;
   consultationUrl: string;
+  /**
+   * METRICS_TOKEN: the bearer token `/metrics` asks for (issue #19). Unset: `/metrics` is open in
+   * local mode and absent (404) on deployed hosts.
+   */
+  metricsToken: string | undefined;
   redisUrl: string | undefined;
   bodyLimitBytes: number;
   /** Run the payments background jobs in this process (JOBS_ENABLED). */
@@ -264,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     channelTalkPluginKey: e.CHANNEL_TALK_PLUGIN_KEY,
     gtmContainerId: e.GTM_CONTAINER_ID,
     consultationUrl: e.CONSULTATION_URL,
+    metricsToken: e.METRICS_TOKEN,
     redisUrl: e.REDIS_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobsEnabled: e.JOBS_ENABLED === "true",

@@ -91,6 +91,18 @@ describe("GraphQL backends", () => {
   });
 });
 
+describe("production errors say nothing about the schema (issue #19)", () => {
+  it("no 'Did you mean' suggestions and no parser text in production; outside it, the detail stays", async () => {
+    const payload = JSON.stringify({ query: "{ backen }" });
+    const inProd = await gql(prod, "/marketing/graphql", payload);
+    expect(inProd.statusCode).toBe(400);
+    expect(inProd.body).not.toMatch(/Did you mean|backend/);
+    expect(inProd.json().errors[0].extensions).toEqual({ classification: "BAD_REQUEST" });
+    const inDev = await gql(dev, "/marketing/graphql", payload);
+    expect(inDev.json().errors[0].extensions.detail).toMatch(/Did you mean/);
+  });
+});
+
 describe("directives with variables", () => {
   it("@include/@skip driven by variables are accepted and honoured", async () => {
     const query = "query ($withName: Boolean!) { __typename backend @include(if: $withName) }";

@@ -88,6 +88,7 @@ function isVariableCoercionError(error: GraphQLError): boolean {
 export function formatGraphqlError(
   error: GraphQLError,
   log: FastifyInstance["log"],
+  options: { production?: boolean; requestId?: string } = {},
 ): FormattedError {
   const base = { locations: error.locations, path: error.path };
   const original = error.originalError;
@@ -133,10 +134,15 @@ export function formatGraphqlError(
     };
   }
   const text = error.message;
+  // Outside production the parser's own words help the developer; in production they are not
+  // sent: they name schema fields ("Did you mean …") though introspection is off (issue #19).
   const bad = (message: string) => ({
     ...base,
     message,
-    extensions: { classification: "BAD_REQUEST" as const, detail: text },
+    extensions: {
+      classification: "BAD_REQUEST" as const,
+      ...(options.production ? {} : { detail: text }),
+    },
   });
   if (isVariableCoercionError(error)) {
     // The request's variables do not fit their declared types (an unknown input field, a
@@ -154,7 +160,15 @@ export function formatGraphqlError(
     return bad(MESSAGES.graphqlValidation);
   }
   log.error({ err: original }, "unhandled error in GraphQL resolver");
-  return { ...base, message: MESSAGES.internal, extensions: { classification: "INTERNAL_ERROR" } };
+  // No internal text; the request id is what a person can quote to the help desk.
+  return {
+    ...base,
+    message: MESSAGES.internal,
+    extensions: {
+      classification: "INTERNAL_ERROR",
+      ...(options.requestId ? { requestId: options.requestId } : {}),
+    },
+  };
 }
 
 /** The media type of GraphQL over HTTP's responses. */
@@ -246,7 +260,12 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
     validationRules,
     errorFormatter: (execution: ExecutionResult & { errors: readonly GraphQLError[] }, ctx) => {
       const log = ctx.reply ? ctx.reply.log : app.log;
-      const formatted = flatten(execution.errors).map((e) => formatGraphqlError(e, log));
+      const formatted = flatten(execution.errors).map((e) =>
+        formatGraphqlError(e, log, {
+          production: opts.production,
+          ...(ctx.reply ? { requestId: String(ctx.reply.request.id) } : {}),
+        }),
+      );
       const first = formatted[0];
       const errors = formatted.map(({ status: _status, ...rest }) => rest);
       return {

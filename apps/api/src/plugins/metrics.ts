@@ -1,14 +1,28 @@
 /**
- * Prometheus metrics at GET /metrics (text exposition format): process defaults plus
+ * Prometheus metrics at GET /metrics (text exposition format; METRICS_TOKEN bearer, or open in
+ * local mode only): process defaults plus
  * `http_request_duration_seconds`, a histogram per method, route pattern and status code.
  * One registry per app instance, so tests can build many apps in one process.
  */
+import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
+/** Who may read `/metrics`: a bearer token, or (no token) open in local mode, absent elsewhere. */
+export interface MetricsOptions {
+  token?: string | undefined;
+  localMode: boolean;
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export default fp(
-  async function metrics(app: FastifyInstance) {
+  async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const duration = new Histogram({
@@ -29,7 +43,18 @@ export default fp(
         reply.elapsedTime / 1000,
       );
     });
-    app.get("/metrics", async (_request, reply) => {
+    app.get("/metrics", async (request, reply) => {
+      // Issue #19: process and route figures are not for the public.
+      if (opts.token) {
+        const header = request.headers.authorization ?? "";
+        const given = header.startsWith("Bearer ") ? header.slice(7) : "";
+        if (!sameToken(given, opts.token)) {
+          reply.header("www-authenticate", 'Bearer realm="metrics"');
+          return reply.status(401).send({ error: "unauthorized" });
+        }
+      } else if (!opts.localMode) {
+        return reply.status(404).send({ error: "not_found" });
+      }
       reply.header("content-type", registry.contentType);
       return registry.metrics();
     });

@@ -43,6 +43,33 @@ describe("operations endpoints", () => {
   });
 });
 
+describe("/metrics is not public (issue #19)", () => {
+  it("with METRICS_TOKEN: only with that bearer token; on a deployed host without one: 404", async () => {
+    const token = "m".repeat(32);
+    const [guarded, deployed] = await Promise.all([
+      buildTestApp({}, { appEnv: "production", localMode: false, metricsToken: token }),
+      buildTestApp({}, { appEnv: "production", localMode: false }),
+    ]);
+    try {
+      expect((await guarded.app.inject("/metrics")).statusCode).toBe(401);
+      const wrong = await guarded.app.inject({
+        url: "/metrics",
+        headers: { authorization: `Bearer ${"x".repeat(32)}` },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const right = await guarded.app.inject({
+        url: "/metrics",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(right.statusCode).toBe(200);
+      expect(right.body).toContain("http_request_duration_seconds");
+      expect((await deployed.app.inject("/metrics")).statusCode).toBe(404);
+    } finally {
+      await Promise.all([guarded.close(), deployed.close()]);
+    }
+  }, 60_000);
+});
+
 describe("security headers", () => {
   it("are on every response, REST, GraphQL and operations alike", async () => {
     for (const res of [
