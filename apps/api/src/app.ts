@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
+import { err as serializeStdError } from "pino-std-serializers";
 import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
@@ -89,6 +90,46 @@ const SECRET_FIELDS = [
 
 const SECRET_QUERY = /^(phone|code|token|password|refresh_token|access_token|ticket)$/i;
 
+/**
+ * Errors in logs (pino's standard error serializer) without the values a failed database query
+ * was called with: Drizzle and node-postgres errors carry every parameter (emails, phones,
+ * names) — issue #19. The SQL text stays; `params`/`parameters` become their count.
+ */
+export function serializeError(err: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  const out = { ...serializeStdError(err) } as unknown as {
+    type: string;
+    message: string;
+    stack: string;
+    [key: string]: unknown;
+  };
+  // Drizzle also writes the values into its message ("Failed query: …\nparams: a,b"), which
+  // the message and stack repeat.
+  const params = (err as { params?: unknown }).params;
+  if (Array.isArray(params) && params.length > 0) {
+    const written = `params: ${String(params)}`;
+    const counted = `params: [${params.length} values]`;
+    out.message = out.message.split(written).join(counted);
+    out.stack = out.stack.split(written).join(counted);
+  }
+  const strip = (value: Record<string, unknown>, depth: number) => {
+    for (const key of ["params", "parameters"]) {
+      if (Array.isArray(value[key])) value[key] = `[${(value[key] as unknown[]).length} values]`;
+    }
+    const cause = value.cause;
+    if (depth < 5 && cause && typeof cause === "object") {
+      value.cause = { ...(cause as Record<string, unknown>) };
+      strip(value.cause as Record<string, unknown>, depth + 1);
+    }
+  };
+  strip(out, 0);
+  return out;
+}
+
 /** The request URL with the values of secret query parameters replaced (for logs). */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
@@ -131,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             censor: "[redacted]",
           },
           serializers: {
+            err: serializeError,
             req: (request: FastifyRequest) => ({
               method: request.method,
               url: redactUrl(request.url),

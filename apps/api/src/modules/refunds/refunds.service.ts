@@ -149,18 +149,18 @@ function isOpen(item: PaymentItemRow): boolean {
   return item.state === "PAID" || item.state === "REFUND_REQUEST_FAILED";
 }
 
-/** The payment the caller may act on, or a FORBIDDEN / NOT_FOUND error. */
+/**
+ * The payment the caller may act on. No such payment and another family's payment give the
+ * same NOT_FOUND answer (issue #19: a 404-vs-403 difference told which payment ids exist).
+ */
 async function paymentForCaller(
   deps: RefundsDeps,
   caller: AuthUser,
   paymentId: number,
 ): Promise<PaymentRow> {
   const payment = await findPaymentById(deps.db, paymentId);
-  if (!payment) {
+  if (!payment || !(await mayActFor(deps.db, caller, payment.userId))) {
     throw new AppError("not_found", "payment_not_found", REFUND_MESSAGES.paymentNotFound);
-  }
-  if (!(await mayActFor(deps.db, caller, payment.userId))) {
-    throw new AppError("forbidden", "not_my_payment", REFUND_MESSAGES.notMyPayment);
   }
   return payment;
 }
@@ -179,12 +179,7 @@ async function pickItems(
   const own = new Map(items.map((i) => [i.id, i]));
   const foreign = unique.filter((id) => !own.has(id));
   if (foreign.length > 0) {
-    for (const other of await findItemsByIds(deps.db, foreign)) {
-      const payment = await findPaymentById(deps.db, other.paymentId);
-      if (payment && !(await mayActFor(deps.db, caller, payment.userId))) {
-        throw new AppError("forbidden", "not_my_payment", REFUND_MESSAGES.notMyPayment);
-      }
-    }
+    // Another family's item and an unknown id get the same answer (nothing tells them apart).
     throw new AppError("validation", "payment_item_not_found", REFUND_MESSAGES.itemNotInPayment, [
       { field: "paymentItemIds", message: REFUND_MESSAGES.itemNotInPayment },
     ]);
@@ -270,8 +265,8 @@ function legalRefundOf(
  * Assesses a refund of `paymentId` for `caller` at the clock's now: every item's SPEC.md §5
  * reasons and the amount the law gives. Totals are over `itemIds` when given, else over the items
  * still open to a refund (none open → REFUNDED_PAYMENT_ITEM).
- * @throws AppError not_found `payment_not_found`; forbidden `not_my_payment` (another person's
- *   payment or item); validation `payment_item_not_found`; conflict `payment_not_refundable`
+ * @throws AppError not_found `payment_not_found` (also for another person's payment);
+ *   validation `payment_item_not_found` (also for another person's item); conflict `payment_not_refundable`
  *   (READY or FAILED payment)
  */
 export async function assessRefund(

@@ -426,10 +426,11 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
     const paid = await pay(child, { by: parent, withDevice: false });
     const otherParent = await newUser(t, "PARENT");
 
+    // Issue #19: the same answer as for a payment that does not exist.
     const denied = await refund(otherParent, { paymentId: paid.paymentId });
     expect(denied.errors[0].extensions).toEqual({
-      classification: "FORBIDDEN",
-      code: "not_my_payment",
+      classification: "NOT_FOUND",
+      code: "payment_not_found",
     });
     expect((await eligibility(parent, paid.paymentId)).data.refundEligibility.eligible).toBe(true);
     const done = (await refund(parent, { paymentId: paid.paymentId })).data.requestRefund;
@@ -587,32 +588,37 @@ describe("bad input: a clear error, nothing changed", () => {
     expect(cancelsOf(paid.impUid)).toHaveLength(ok.length);
   });
 
-  it("another person's payment, or their item inside mine: FORBIDDEN; unknown ids: NOT_FOUND / BAD_REQUEST", async () => {
+  // Issue #19: another person's payment or item answers exactly like an unknown id, so the
+  // answers do not tell which ids exist.
+  it("another person's payment, or their item inside mine: the same answer as unknown ids (NOT_FOUND / BAD_REQUEST)", async () => {
     const owner = await studentWithCard();
     const stranger = await studentWithCard();
     const theirs = await pay(owner, { withDevice: false });
     const mine = await pay(stranger, { withDevice: false });
 
     const query = await eligibility(stranger, theirs.paymentId);
-    expect(query.errors[0].extensions).toEqual({
-      classification: "FORBIDDEN",
-      code: "not_my_payment",
-    });
-    const request = await refund(stranger, { paymentId: theirs.paymentId });
-    expect(request.errors[0].extensions.classification).toBe("FORBIDDEN");
-    const smuggled = await refund(stranger, {
-      paymentId: mine.paymentId,
-      paymentItemIds: [String(mine.lectureItemId), String(theirs.lectureItemId)],
-    });
-    expect(smuggled.errors[0].extensions).toEqual({
-      classification: "FORBIDDEN",
-      code: "not_my_payment",
-    });
     const missing = await eligibility(stranger, 987_654_321);
     expect(missing.errors[0].extensions).toEqual({
       classification: "NOT_FOUND",
       code: "payment_not_found",
     });
+    expect(query.errors[0]).toEqual(missing.errors[0]);
+    const request = await refund(stranger, { paymentId: theirs.paymentId });
+    const requestMissing = await refund(stranger, { paymentId: 987_654_321 });
+    expect(request.errors[0]).toEqual(requestMissing.errors[0]);
+    const smuggled = await refund(stranger, {
+      paymentId: mine.paymentId,
+      paymentItemIds: [String(mine.lectureItemId), String(theirs.lectureItemId)],
+    });
+    const unknownItem = await refund(stranger, {
+      paymentId: mine.paymentId,
+      paymentItemIds: [String(mine.lectureItemId), "987654321"],
+    });
+    expect(smuggled.errors[0].extensions).toEqual({
+      classification: "BAD_REQUEST",
+      code: "payment_item_not_found",
+    });
+    expect(smuggled.errors[0]).toEqual(unknownItem.errors[0]);
     const notInPayment = await refund(stranger, {
       paymentId: mine.paymentId,
       paymentItemIds: ["987654321"],

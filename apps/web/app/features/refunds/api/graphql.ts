@@ -168,7 +168,7 @@ export interface RequestRefundResult {
 }
 
 /**
- * Asks for the refund. Errors (extensions.code): not_my_payment, payment_not_found,
+ * Asks for the refund. Errors (extensions.code): payment_not_found (also another family's payment),
  * validation_failed, payment_item_not_found, payment_not_refundable, refunded_payment_item,
  * refund_in_progress, refund_account_required, refund_refused, gateway_unavailable.
  */
