@@ -178,7 +178,28 @@ export function toAppError(err: unknown): AppError {
   if (typeof e?.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
     return new AppError("validation", "bad_request", MESSAGES.validation);
   }
+  if (isBadTextForDatabase(err)) {
+    // Text PostgreSQL cannot store (U+0000, invalid UTF-8) that got past the edge: the
+    // client's input, never a 500 (issue #19).
+    return new AppError("validation", "validation_failed", MESSAGES.badText);
+  }
   return new AppError("internal", "internal_error", MESSAGES.internal);
+}
+
+/**
+ * True when `err` (or an error it wraps) is PostgreSQL refusing the text it was given:
+ * SQLSTATE 22021 (invalid byte sequence, e.g. U+0000) or 22P05 (untranslatable character).
+ */
+export function isBadTextForDatabase(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth += 1
+  ) {
+    if (e.code === "22021" || e.code === "22P05") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** Korean messages of the payments area (SPEC.md §8; docs/api/payments.md). */
@@ -216,7 +237,8 @@ export const SUBSCRIPTION_MESSAGES = {
 
 /** Korean messages of the refunds area (issue #5; docs/api/refunds.md, docs/refunds.md). */
 export const REFUND_MESSAGES = {
-  paymentNotFound: "결제 내역을 찾을 수 없어요. 결제 번호를 확인하거나, 결제한 계정으로 로그인해 주세요.",
+  paymentNotFound:
+    "결제 내역을 찾을 수 없어요. 결제 번호를 확인하거나, 결제한 계정으로 로그인해 주세요.",
   notMyPayment: "이 결제의 환불을 요청할 권한이 없어요.",
   itemNotInPayment: "이 결제에 없는 항목이에요. 환불할 항목을 다시 선택해 주세요.",
   notRefundable: "결제가 완료된 건만 환불할 수 있어요.",

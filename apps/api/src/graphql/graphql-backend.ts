@@ -16,12 +16,13 @@ import {
 } from "graphql";
 import { getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
-import { findBadTextInRequest } from "../platform/bad-input.ts";
+import { findBadText } from "../platform/bad-input.ts";
 import {
   AppError,
   GRAPHQL_TOKEN_CODES,
   MESSAGES,
   describeKind,
+  isBadTextForDatabase,
   toAppError,
   type Classification,
 } from "../errors.ts";
@@ -159,6 +160,13 @@ export function formatGraphqlError(
     // Errors raised by GraphQL validation itself (unknown field, wrong argument, ...).
     return bad(MESSAGES.graphqlValidation);
   }
+  if (isBadTextForDatabase(original)) {
+    return {
+      ...base,
+      message: MESSAGES.badText,
+      extensions: { classification: "BAD_REQUEST", code: "validation_failed" },
+    };
+  }
   log.error({ err: original }, "unhandled error in GraphQL resolver");
   // No internal text; the request id is what a person can quote to the help desk.
   return {
@@ -222,11 +230,13 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
         : body && typeof body === "object"
           ? (body as Record<string, unknown>).query
           : undefined;
+    // (Variables are left to the resolvers, whose own codes say more, e.g. contracts'
+    // signer_name_invalid; text the database refuses anyway is mapped to BAD_REQUEST below.)
     const refusal =
       query !== undefined && typeof query !== "string"
         ? { code: "query_not_string", message: MESSAGES.graphqlQueryNotString }
-        : findBadTextInRequest(request)
-          ? { code: "invalid_characters", message: MESSAGES.badText }
+        : typeof query === "string" && findBadText(query, "query")
+          ? { code: "validation_failed", message: MESSAGES.badText }
           : null;
     if (refusal) {
       return reply.status(400).send({

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import {
+  GraphQLError,
   getNamedType,
   isCompositeType,
   isInputObjectType,
@@ -22,6 +23,8 @@ import { GRAPHQL_BACKENDS } from "@seoltab/domain";
 import { DEMO_PASSWORD } from "../modules/accounts/accounts.seed.ts";
 import { call, errorCodeOf, signIn } from "../test/accounts.ts";
 import { buildTestApp, type TestApp } from "../test/test-app.ts";
+import { isBadTextForDatabase, toAppError } from "../errors.ts";
+import { formatGraphqlError } from "../graphql/graphql-backend.ts";
 import { findBadText } from "./bad-input.ts";
 
 const MODULES = join(dirname(fileURLToPath(import.meta.url)), "../modules");
@@ -52,10 +55,10 @@ describe("findBadText", () => {
 });
 
 describe("at the edge", () => {
-  it("REST: a NUL in a field is 400 invalid_characters, not 500 from the database", async () => {
+  it("REST: a NUL in a field is 400 validation_failed, not 500 from the database", async () => {
     const res = await call(t, "/main/login", { EMAIL_ID: "a\u0000@example.com", PASSWORD: "x" });
     expect(res.statusCode).toBe(400);
-    expect(errorCodeOf(res)).toBe("invalid_characters");
+    expect(errorCodeOf(res)).toBe("validation_failed");
     const lone = await call(t, "/main/join/check_email", { EMAIL_ID: "x\uD800@example.com" });
     expect(lone.statusCode).toBe(400);
   });
@@ -74,13 +77,22 @@ describe("at the edge", () => {
     },
   );
 
-  it("GraphQL: a NUL in a variable is 400 invalid_characters", async () => {
-    const res = await call(t, "/marketing/graphql", {
-      query: "query Q($x: String) { backend }",
-      variables: { x: "a\u0000b" },
+  it("text the database refuses anyway (SQLSTATE 22021 / 22P05, possibly wrapped) is a bad request, not a 500", () => {
+    const pg = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: "22021",
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0].extensions.code).toBe("invalid_characters");
+    const wrapped = Object.assign(new Error("Failed query: select 1"), { cause: pg });
+    expect(isBadTextForDatabase(wrapped)).toBe(true);
+    expect(toAppError(wrapped)).toMatchObject({ kind: "validation", code: "validation_failed" });
+    const formatted = formatGraphqlError(
+      new GraphQLError("x", { originalError: wrapped }),
+      t.app.log,
+    );
+    expect(formatted.extensions).toEqual({
+      classification: "BAD_REQUEST",
+      code: "validation_failed",
+    });
+    expect(isBadTextForDatabase(Object.assign(new Error("other"), { code: "23505" }))).toBe(false);
   });
 });
 

@@ -15,8 +15,8 @@ export function useEnvelope(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     const path = findBadTextInRequest(request);
     if (path) {
-      throw new AppError("validation", "invalid_characters", MESSAGES.badText, [
-        { field: path, message: MESSAGES.badText },
+      throw new AppError("validation", "validation_failed", MESSAGES.badText, [
+        { field: path.replace(/^body\./, ""), message: MESSAGES.badText },
       ]);
     }
   });

@@ -12,6 +12,12 @@ import { SIGNING_ALGORITHM, type SigningKeyStore } from "./signing-keys.ts";
 export interface AuthUser {
   userNo: number;
   userType: UserType;
+  /**
+   * The refresh-token family (sign-in session) the access token was issued for: the `sid`
+   * claim. Revoking the family (logout, reuse, a new password) ends its access tokens too
+   * (issue #19). Absent on tokens issued before `sid` existed.
+   */
+  sessionId?: string;
 }
 
 /** Signs access tokens (see module note for the claims). */
@@ -36,7 +42,11 @@ export function createAccessTokenIssuer(deps: {
     async issue(user) {
       const iat = Math.floor(clock.now().getTime() / 1000);
       const exp = iat + ttlSeconds;
-      const token = await new SignJWT({ user_no: user.userNo, user_type: user.userType })
+      const token = await new SignJWT({
+        user_no: user.userNo,
+        user_type: user.userType,
+        ...(user.sessionId ? { sid: user.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: keys.current.kid, typ: "JWT" })
         .setIssuer(issuer)
         .setSubject(String(user.userNo))

@@ -17,6 +17,7 @@ import { createConsentTickets } from "./consent-tickets.ts";
 import { memoryAttemptLimiter } from "./attempt-limiter.ts";
 import { dbAttemptStore } from "./attempt-store.ts";
 import authPlugin from "./auth.plugin.ts";
+import { currentSessionChecker } from "./current-session.ts";
 import { devSmsOutboxRoutes } from "./dev.routes.ts";
 import { jwksRoutes, oauthRoutes, type OriginPolicy } from "./oauth.routes.ts";
 import { argon2Hasher, type PasswordHasher } from "./password-hasher.ts";
@@ -171,7 +172,10 @@ export async function registerAccounts(
   runtime: AccountsRuntime,
   config: Config,
 ): Promise<void> {
-  await app.register(authPlugin, { verifier: runtime.verifier });
+  await app.register(authPlugin, {
+    verifier: runtime.verifier,
+    currentSession: currentSessionChecker(runtime.deps.db, runtime.deps.clock),
+  });
   await app.register(jwksRoutes, { prefix: "/accounts", keys: runtime.keys });
   await app.register(oauthRoutes, {
     deps: runtime.deps,

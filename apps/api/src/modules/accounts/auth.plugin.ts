@@ -13,11 +13,14 @@ import fp from "fastify-plugin";
 import type { MercuriusContext } from "mercurius";
 import { AppError } from "../../errors.ts";
 import type { AuthUser } from "./access-tokens.ts";
+import type { CurrentSession } from "./current-session.ts";
 import type { TokenVerifier } from "./token-verifier.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     tokenVerifier: TokenVerifier;
+    /** The account's current state behind a verified token (current-session.ts). */
+    currentSession: CurrentSession;
     /** preHandler: verifies the Bearer token and sets `request.auth`, or throws 401. */
     requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -57,7 +60,8 @@ function withChallenge(err: unknown): unknown {
  */
 export async function authenticate(request: FastifyRequest, fallback?: string): Promise<AuthUser> {
   try {
-    const auth = await request.server.tokenVerifier.verify(bearerToken(request) ?? fallback);
+    const verified = await request.server.tokenVerifier.verify(bearerToken(request) ?? fallback);
+    const auth = await request.server.currentSession.current(verified);
     request.auth = auth;
     return auth;
   } catch (err) {
@@ -72,14 +76,19 @@ export async function authenticate(request: FastifyRequest, fallback?: string): 
 export async function requireGraphqlUser(ctx: MercuriusContext): Promise<AuthUser> {
   const request = ctx.reply.request;
   if (request.auth) return request.auth;
-  const auth = await ctx.app.tokenVerifier.verify(bearerToken(request));
+  const verified = await ctx.app.tokenVerifier.verify(bearerToken(request));
+  const auth = await ctx.app.currentSession.current(verified);
   request.auth = auth;
   return auth;
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { verifier: TokenVerifier }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    opts: { verifier: TokenVerifier; currentSession: CurrentSession },
+  ) {
     app.decorate("tokenVerifier", opts.verifier);
+    app.decorate("currentSession", opts.currentSession);
     app.decorateRequest("auth", null);
     app.decorate("requireAuth", async (request: FastifyRequest) => {
       await authenticate(request);

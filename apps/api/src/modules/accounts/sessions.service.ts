@@ -38,6 +38,8 @@ import { OPAQUE_TOKEN_SHAPE, newOpaqueToken, sha256Hex } from "./opaque-tokens.t
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The family (sign-in session): the access tokens' `sid`. */
+  familyId: string;
 }
 
 /** What a successful sign-in gives the login route. */
@@ -208,6 +210,7 @@ export async function signIn(
   const { token: accessToken } = await deps.issuer.issue({
     userNo: user.id,
     userType: user.userType,
+    sessionId: refresh.familyId,
   });
   const children = user.userType === "PARENT" ? await findChildren(deps.db, user.id) : [];
   await insertAuditLog(deps.db, {
@@ -230,14 +233,15 @@ async function startFamily(
 ): Promise<IssuedRefreshToken> {
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+  const familyId = randomUUID();
   await insertRefreshToken(deps.db, {
     tokenHash: sha256Hex(token),
-    familyId: randomUUID(),
+    familyId,
     userId,
     issuedAt: now,
     expiresAt,
   });
-  return { token, expiresAt };
+  return { token, expiresAt, familyId };
 }
 
 /**
@@ -278,8 +282,8 @@ export async function rotateRefreshToken(
       await setRotatedTo(tx, claimed.id, nextId);
       return {
         kind: "rotated" as const,
-        user: { userNo: user.id, userType: user.userType },
-        refresh: { token, expiresAt: claimed.expiresAt },
+        user: { userNo: user.id, userType: user.userType, sessionId: claimed.familyId },
+        refresh: { token, expiresAt: claimed.expiresAt, familyId: claimed.familyId },
       };
     }
     const row = await findRefreshTokenByHash(tx, tokenHash);

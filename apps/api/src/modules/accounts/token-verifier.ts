@@ -91,6 +91,8 @@ export interface TokenVerifier {
   verify(token: string | null | undefined): Promise<AuthUser>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const JWS_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 const invalid = () => new AppError("unauthorized", "token_invalid", ACCOUNT_MESSAGES.tokenRequired);
@@ -142,7 +144,9 @@ export function createTokenVerifier(deps: {
       ) {
         throw invalid();
       }
-      return { userNo, userType };
+      const sid = payload.sid;
+      if (sid !== undefined && (typeof sid !== "string" || !UUID.test(sid))) throw invalid();
+      return { userNo, userType, ...(sid ? { sessionId: sid } : {}) };
     },
   };
 }
