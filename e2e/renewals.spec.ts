@@ -137,9 +137,10 @@ describe.each(Object.entries(VIEWPORTS))("renewals on a %s", (width, viewport) =
       /^\d{4}\.\d{2}\.\d{2}$/,
     );
     expect(await ended.getByRole("button", { name: "자동 결제 해지" }).count()).toBe(0);
-    expect(await page.getByRole("region", { name: "내 수업" }).innerText()).not.toContain(
-      "다음 결제일",
-    );
+    // The lessons are read again after the change (onChanged → refreshUserInfo): wait for it.
+    await expect
+      .poll(() => page.getByRole("region", { name: "내 수업" }).innerText(), { timeout: 15_000 })
+      .not.toContain("다음 결제일");
     expect(await renewals(page).innerText()).not.toContain("다음 결제일");
 
     // A second order; the family stops its renewals from the home.
@@ -169,9 +170,10 @@ describe.each(Object.entries(VIEWPORTS))("renewals on a %s", (width, viewport) =
     expect(await stopped.getByTestId("subscription-status").innerText()).toBe("해지됨");
     expect(await stopped.innerText()).toContain("직접 해지");
     expect(await renewals(page).getByRole("button", { name: "자동 결제 해지" }).count()).toBe(0);
-    expect(await page.getByRole("region", { name: "내 수업" }).innerText()).not.toContain(
-      "다음 결제일",
-    );
+    // The lessons are read again after the change (onChanged → refreshUserInfo): wait for it.
+    await expect
+      .poll(() => page.getByRole("region", { name: "내 수업" }).innerText(), { timeout: 15_000 })
+      .not.toContain("다음 결제일");
 
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
