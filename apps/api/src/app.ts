@@ -233,8 +233,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(metrics, { token: config.metricsToken, localMode: config.localMode });
 
-  app.get("/healthz", async () => ({ status: "ok" }));
-  app.get("/readyz", async (request, reply) => {
+  // Probes come every few seconds: logged only at warn and above (issue #19).
+  app.get("/healthz", { logLevel: "warn" }, async () => ({ status: "ok" }));
+  app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
     try {
       await database.ping();
       return { status: "ok", database: database.driver };

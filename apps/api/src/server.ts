@@ -23,7 +23,22 @@ try {
 const started = Date.now();
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp({ config });
+  // Local mode on a terminal reads like a tool (issue #19): human-readable lines through
+  // pino-pretty; anywhere else (files, containers, CI) stays one JSON object per line.
+  const pretty = config.localMode && process.stdout.isTTY;
+  app = await buildApp({
+    config,
+    ...(pretty
+      ? {
+          logger: {
+            transport: {
+              target: "pino-pretty",
+              options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,reqId" },
+            },
+          },
+        }
+      : {}),
+  });
 } catch (err) {
   if (err instanceof SigningKeyError) {
     console.error(`설정이 올바르지 않아 서버를 시작할 수 없습니다:\n  - ${err.message}`);
