@@ -6,7 +6,7 @@
  * table.
  */
 import { createHash } from "node:crypto";
-import { inArray, schema, sql, type Database } from "@seoltab/db";
+import { inArray, lt, schema, sql, type Database } from "@seoltab/db";
 
 /** A key's count in its current window (including the attempt just reserved). */
 export interface AttemptCount {
@@ -25,6 +25,8 @@ export interface AttemptStore {
   release(key: string): Promise<void>;
   /** Forgets every attempt of `keys` (a successful sign-in, a new password). */
   reset(keys: string[]): Promise<void>;
+  /** Deletes counters whose window started before `before` (the prune job); returns how many. */
+  prune(before: Date): Promise<number>;
 }
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
@@ -61,6 +63,13 @@ export function dbAttemptStore(db: Database): AttemptStore {
     async reset(keys) {
       if (keys.length === 0) return;
       await db.delete(a).where(inArray(a.keyHash, keys.map(hashOf)));
+    },
+    async prune(before) {
+      const rows = await db
+        .delete(a)
+        .where(lt(a.windowStartedAt, before))
+        .returning({ keyHash: a.keyHash });
+      return rows.length;
     },
   };
 }

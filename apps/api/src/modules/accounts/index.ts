@@ -16,6 +16,9 @@ import { accountsServerlessRoutes } from "./serverless.routes.ts";
 
 export type { AccountsOptions, AccountsRuntime };
 
+/** Throttle counters are deleted a day after their window started. */
+const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
 /** Builds the accounts runtime first: every other area needs its clock and token verifier. */
 export function createAccountsRuntime(
   ctx: Omit<ModuleContext, "clock" | "events">,
@@ -38,6 +41,14 @@ export function accountsModule(
       serverless: (serverless) => accountsServerlessRoutes(serverless, { deps: runtime.deps }),
     },
     graphql: { auth: authGraphql(runtime) },
+    jobs: {
+      // Throttle counters whose window has long passed (every window is at most an hour).
+      "accounts-attempts-prune": async () => ({
+        processed: await runtime.deps.attempts.prune(
+          new Date(runtime.deps.clock.now().getTime() - ATTEMPT_RETENTION_MS),
+        ),
+      }),
+    },
   };
 }
 

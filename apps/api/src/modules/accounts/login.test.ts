@@ -231,6 +231,21 @@ describe("POST /main/login", () => {
     );
   });
 
+  it("the prune job deletes throttle counters a day after their window started", async () => {
+    await login(uniqueEmail("prune"), "Wrong-pass1!", "10.2.7.1");
+    const count = async () => (await t.database.db.select().from(schema.attemptCounters)).length;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    clock.advance(25 * 60 * 60_000);
+    try {
+      const report = await t.app.jobTable["accounts-attempts-prune"]!();
+      expect(report.processed).toBeGreaterThanOrEqual(3);
+      expect(await count()).toBe(0);
+    } finally {
+      clock.advance(-25 * 60 * 60_000);
+    }
+  });
+
   it("20 failures from one address in 15 minutes: 429 for every account from there", async () => {
     const ip = "10.3.0.1";
     for (let i = 0; i < 20; i++) {

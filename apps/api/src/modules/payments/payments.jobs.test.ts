@@ -53,8 +53,9 @@ async function renewalsOf(subscriptionId: number) {
 }
 
 describe("in-process runner", () => {
-  it("has the three jobs", () => {
+  it("has the jobs of every area", () => {
     expect(Object.keys(t.app.jobTable)).toEqual([
+      "accounts-attempts-prune",
       "payments-renewals",
       "payments-reconciliation",
       "refunds-settlement",
@@ -81,6 +82,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
         sql`select name, cron from pgboss.schedule order by name`,
       );
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: "accounts-attempts-prune", cron: "* * * * *" },
         { name: "payments-reconciliation", cron: "* * * * *" },
         { name: "payments-renewals", cron: "* * * * *" },
         { name: "refunds-settlement", cron: "* * * * *" },
@@ -89,6 +91,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
         sql`select name, policy from pgboss.queue where name in ${Object.keys(t.app.jobTable)} order by name`,
       );
       expect((queues as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: "accounts-attempts-prune", policy: "singleton" },
         { name: "payments-reconciliation", policy: "singleton" },
         { name: "payments-renewals", policy: "singleton" },
         { name: "refunds-settlement", policy: "singleton" },
