@@ -16,6 +16,16 @@ const AREA_MESSAGE =
 const NOT_PUBLIC = "(?!index\\.ts$)(?![a-z-]+\\.public\\.ts$)";
 const apiTests = ["apps/api/**/*.test.ts", "apps/api/src/test/**", "apps/api/**/*.test-support.ts"];
 
+/** The api rules for `files`: never apps/web, and no reach into an area (`areaRegex`). */
+const areaBoundary = (files, areaRegex) => ({
+  files,
+  ignores: apiTests,
+  rules: restrict([
+    { group: ["@seoltab/web", "**/apps/web/**"], message: "apps/api never imports apps/web." },
+    { regex: areaRegex, message: AREA_MESSAGE },
+  ]),
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -65,60 +75,13 @@ export default tseslint.config(
       },
     ]),
   },
-  {
-    files: ["apps/api/src/modules/*/*.ts"],
-    ignores: apiTests,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@seoltab/web", "**/apps/web/**"],
-              message: "apps/api never imports apps/web.",
-            },
-            { regex: `^\\.\\./[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["apps/api/src/modules/*/*/**/*.ts"],
-    ignores: apiTests,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@seoltab/web", "**/apps/web/**"],
-              message: "apps/api never imports apps/web.",
-            },
-            { regex: `^\\.\\./\\.\\./[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["apps/api/src/*.ts", "apps/api/src/{platform,rest,graphql,plugins}/**/*.ts"],
-    ignores: apiTests,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@seoltab/web", "**/apps/web/**"],
-              message: "apps/api never imports apps/web.",
-            },
-            { regex: `^(\\./|(\\.\\./)+)modules/[a-z-]+/${NOT_PUBLIC}`, message: AREA_MESSAGE },
-          ],
-        },
-      ],
-    },
-  },
+  // One block per folder depth: the regex names the relative path into another area.
+  areaBoundary(["apps/api/src/modules/*/*.ts"], `^\\.\\./[a-z-]+/${NOT_PUBLIC}`),
+  areaBoundary(["apps/api/src/modules/*/*/**/*.ts"], `^\\.\\./\\.\\./[a-z-]+/${NOT_PUBLIC}`),
+  areaBoundary(
+    ["apps/api/src/*.ts", "apps/api/src/{platform,rest,graphql,plugins}/**/*.ts"],
+    `^(\\./|(\\.\\./)+)modules/[a-z-]+/${NOT_PUBLIC}`,
+  ),
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
