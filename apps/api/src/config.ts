@@ -3,7 +3,7 @@
  * A bad or missing setting stops the start with one message listing every problem
  * (`ConfigError`). APP_ENV=production refuses embedded PGlite and sandbox adapters.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 
 const APP_ENVS = ["production", "stage", "development"] as const;
@@ -167,6 +167,11 @@ export interface Config {
   host: string;
   /** DATA_DIR, absolute: embedded database and the local accounts key file. */
   dataDir: string;
+  /**
+   * Local mode: where the sandbox payment gateway keeps its state across restarts
+   * (`DATA_DIR/sandbox-gateway.json`, issue #19); undefined elsewhere (in memory).
+   */
+  sandboxStateFile: string | undefined;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   publicOrigin: string;
   baseUrls: {
@@ -242,6 +247,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST ?? (e.APP_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
     dataDir: resolve(e.DATA_DIR),
+    sandboxStateFile:
+      e.APP_ENV === "development" ? join(resolve(e.DATA_DIR), "sandbox-gateway.json") : undefined,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: resolve(e.DATA_DIR) },

@@ -36,7 +36,8 @@ export function testConfig(env: Record<string, string> = {}, patch: Partial<Conf
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  return { ...config, ...patch };
+  // Test files share one DATA_DIR: the sandbox gateway stays in memory, one per app.
+  return { ...config, sandboxStateFile: undefined, ...patch };
 }
 
 const templates = new Map<string, Blob>();

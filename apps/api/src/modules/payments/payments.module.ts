@@ -49,6 +49,7 @@ export function createPayments(
         ...(config.localMode
           ? { receiptBaseUrl: `${config.publicOrigin}/dev/payments/receipt` }
           : {}),
+        ...(config.sandboxStateFile ? { stateFile: config.sandboxStateFile } : {}),
       }),
     clock: options.clock ?? clock,
     log,

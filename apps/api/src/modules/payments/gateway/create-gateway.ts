@@ -21,6 +21,8 @@ export interface PaymentGatewayOptions {
   receiptBaseUrl?: string;
   /** Sandbox only: what a no-answer test-card charge leaves behind (default "paid"). */
   timeoutCharges?: "paid" | "not-charged";
+  /** Sandbox only: the file its state is kept in across restarts (local mode). */
+  stateFile?: string;
 }
 
 /** The adapter `payment` selects (a SandboxGateway for "sandbox"). */
@@ -41,6 +43,7 @@ export function createPaymentGateway(
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.timeoutCharges ? { timeoutCharges: options.timeoutCharges } : {}),
       ...(options.receiptBaseUrl ? { receiptBaseUrl: options.receiptBaseUrl } : {}),
+      ...(options.stateFile ? { stateFile: options.stateFile } : {}),
     });
   }
   return createPortOneGateway({

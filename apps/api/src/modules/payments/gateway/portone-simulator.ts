@@ -189,6 +189,10 @@ export interface PortOneSimulator {
   cancel(fields: SimCancelFields): PortOnePaymentAnnotation;
   /** Every charge request received, oldest first. */
   charges(): SimChargeRecord[];
+  /** Everything the simulator holds, as plain JSON-able data (the sandbox saves it). */
+  snapshot(): SimulatorState;
+  /** Replaces the state with a snapshot (the sandbox restores it after a restart). */
+  restore(state: SimulatorState): void;
 }
 
 /** Luhn checksum of a digit string. */
@@ -227,6 +231,15 @@ function validBirth(birth: string): boolean {
 }
 
 const digitsOf = (length: number) => Array.from({ length }, () => String(randomInt(10))).join("");
+
+/** A simulator's whole state (maps as entry lists; charge times as ISO strings). */
+export interface SimulatorState {
+  version: 1;
+  customers: [string, { annotation: PortOneCustomerAnnotation; behaviour: CardBehaviour }][];
+  payments: [string, PortOnePaymentAnnotation][];
+  byMerchant: [string, string[]][];
+  charges: (Omit<SimChargeRecord, "at"> & { at: string })[];
+}
 
 /** A fresh simulator with empty state. */
 export function createPortOneSimulator(options: PortOneSimulatorOptions = {}): PortOneSimulator {
@@ -634,5 +647,24 @@ export function createPortOneSimulator(options: PortOneSimulatorOptions = {}): P
     },
 
     charges: () => chargeLog.map((c) => ({ ...c, at: new Date(c.at) })),
+
+    snapshot: () => ({
+      version: 1,
+      customers: copy([...customers]),
+      payments: copy([...payments]),
+      byMerchant: copy([...byMerchant]),
+      charges: chargeLog.map((c) => ({ ...c, at: c.at.toISOString() })),
+    }),
+
+    restore(state) {
+      customers.clear();
+      payments.clear();
+      byMerchant.clear();
+      chargeLog.length = 0;
+      for (const [k, v] of state.customers) customers.set(k, v);
+      for (const [k, v] of state.payments) payments.set(k, v);
+      for (const [k, v] of state.byMerchant) byMerchant.set(k, v);
+      for (const c of state.charges) chargeLog.push({ ...c, at: new Date(c.at) });
+    },
   };
 }

@@ -3,6 +3,9 @@
  * option, the charge log tests rely on, deposits, expiry against the Seoul calendar, the card
  * companies derived from the BIN, and the adapter choice in create-gateway.ts.
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { offsetClock } from "../../../clock.ts";
 import { loadConfig } from "../../../config.ts";
@@ -41,6 +44,32 @@ async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe("sandbox gateway", () => {
+  it("with a state file, a new process finds the charges, billing keys and accounts again (no card number on disk)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
+    const stateFile = join(dir, "sandbox-gateway.json");
+    try {
+      const before = createSandboxGateway({ stateFile });
+      await before.issueBillingKey("c", card(TEST_CARDS.approved));
+      await before.issueBillingKey("slow", card(TEST_CARDS.noAnswer));
+      const paid = await before.chargeBillingKey("c", order("m-1"));
+      // The gateway charged but we never heard back (as if the server died right after).
+      await rejectionOf(before.chargeBillingKey("slow", order("m-2")));
+
+      const after = createSandboxGateway({ stateFile });
+      expect(after.billingKey("c")).toEqual(before.billingKey("c"));
+      expect(await after.getPayment(paid.impUid)).toEqual(await before.getPayment(paid.impUid));
+      const lost = await after.findPaymentByMerchantUid("m-2");
+      expect(lost).toMatchObject({ status: "paid", amount: 189_000 });
+      expect(after.chargeCount()).toBe(2);
+      expect(after.chargeCount("m-2")).toBe(1);
+      const onDisk = readFileSync(stateFile, "utf8");
+      expect(onDisk).not.toContain(TEST_CARDS.approved);
+      expect(onDisk).not.toContain(TEST_CARDS.noAnswer);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("with timeoutCharges not-charged, the no-answer card times out and nothing is recorded", async () => {
     const gateway = createSandboxGateway({ timeoutCharges: "not-charged" });
     await gateway.issueBillingKey("c", card(TEST_CARDS.noAnswer));

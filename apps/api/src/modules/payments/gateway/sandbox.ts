@@ -3,12 +3,15 @@
  * states, refusal messages and PG codes (see `portone-simulator.ts` for the test cards). Default
  * locally and in tests; production refuses to start with it (config.ts).
  *
- * State lives in memory and is lost on restart: billing keys by customer_uid (masked number and
- * card company only), payments by imp_uid and merchant_uid.
+ * State: billing keys by customer_uid (masked number and card company only), payments by
+ * imp_uid and merchant_uid, the charge log. In memory, and with `stateFile` also on disk
+ * (written after every change, read at start) so a restart keeps it.
  *
  * Sandbox-only extras (`SandboxGateway`): `simulateDeposit` pays a virtual account (tests, the
  * local dev route), `charges`/`chargeCount` let tests assert how many charges happened.
  */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Clock } from "../../../clock.ts";
 import {
   GatewayRefusedError,
@@ -23,7 +26,14 @@ import {
   createPortOneSimulator,
   type SimChargeOutcome,
   type SimChargeRecord,
+  type SimulatorState,
 } from "./portone-simulator.ts";
+
+/** What `stateFile` holds. */
+interface SavedState {
+  simulator: SimulatorState;
+  billingKeys: [string, GatewayBillingKey][];
+}
 import { maskCardNumber, nowFunction, toGatewayPayment, toUnixSeconds } from "./portone-wire.ts";
 
 /** One charge request the sandbox received (again or onetime), oldest first. */
@@ -68,6 +78,13 @@ export interface SandboxGatewayOptions {
   receiptBaseUrl?: string;
   /** Bank of issued virtual accounts (PortOne vbank_code); default "088" 신한은행. */
   vbankCode?: string;
+  /**
+   * A file the state is kept in (local mode: `DATA_DIR/sandbox-gateway.json`), written after
+   * every change and read at start, so a restart — or a crash between a charge and our commit —
+   * finds the charges again and reconciliation settles them as it does with PortOne (issue
+   * #19). Without it the state lives in memory only (tests).
+   */
+  stateFile?: string;
 }
 
 const NO_ANSWER_MESSAGE =
@@ -84,8 +101,23 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   });
   /** Masked numbers as the port shapes them, by customer_uid (the simulator keeps PortOne's). */
   const billingKeys = new Map<string, GatewayBillingKey>();
+  const stateFile = options.stateFile;
+  if (stateFile && existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, "utf8")) as SavedState;
+    sim.restore(saved.simulator);
+    for (const [k, v] of saved.billingKeys) billingKeys.set(k, v);
+  }
+  /** Writes the whole state (a temporary file renamed over the old one: never half-written). */
+  const save = () => {
+    if (!stateFile) return;
+    const state: SavedState = { simulator: sim.snapshot(), billingKeys: [...billingKeys] };
+    const tmp = `${stateFile}.${process.pid}.tmp`;
+    mkdirSync(dirname(stateFile), { recursive: true });
+    writeFileSync(tmp, JSON.stringify(state));
+    renameSync(tmp, stateFile);
+  };
 
-  /** Runs a simulator call, turning its refusals into GatewayRefusedError. */
+  /** Runs a simulator call, turning its refusals into GatewayRefusedError; saves the state. */
   async function run<T>(work: () => T): Promise<T> {
     try {
       return work();
@@ -94,6 +126,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
         throw new GatewayRefusedError(err.message, pgCodeOf(err.message), err.code);
       }
       throw err;
+    } finally {
+      save();
     }
   }
 
@@ -131,6 +165,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
         maskedNumber: maskCardNumber(card.cardNumber),
       };
       billingKeys.set(customerUid, key);
+      save();
       return { ...key };
     },
 
