@@ -3,9 +3,10 @@
  * with the flags this machine needs: no sandbox as root, no GPU, and no background networking
  * (the network is closed; Chromium's own connections would be refused).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { expect, onTestFailed } from "vitest";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -46,6 +47,18 @@ export async function openPage(
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });
+  // A failing test leaves what the page showed and its errors (test-results/failures/).
+  // (Only inside a test: a page opened in a hook has no test to fail.)
+  const inTest = expect.getState().currentTestName !== undefined;
+  if (inTest)
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const dir = join(process.cwd(), "test-results", "failures");
+      mkdirSync(dir, { recursive: true });
+      const name = task.name.replace(/[^\p{L}\p{N}]+/gu, "-").slice(0, 80);
+      await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true }).catch(() => {});
+      writeFileSync(join(dir, `${name}.txt`), [`url: ${page.url()}`, ...errors].join("\n"));
+    });
   return { page, errors, close: () => context.close() };
 }
 

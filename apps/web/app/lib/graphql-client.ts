@@ -35,6 +35,7 @@ import {
 import { from, switchMap } from "rxjs";
 import { bearer, graphqlBearerToken } from "./credentials";
 import { logout, onLogout } from "./logout";
+import { isPageUnloading } from "./page-unload";
 import { refreshAccessToken } from "./token-client";
 
 declare module "@apollo/client" {
@@ -101,7 +102,9 @@ async function tokenForRequest(): Promise<string | null> {
 
 /** A new Apollo client wired as described at the top of this file. */
 export function createGraphqlClient(options: GraphqlClientOptions = {}): ApolloClient {
-  const onRefreshFailed = options.onRefreshFailed ?? (() => logout({ expired: true }));
+  // A refresh cut off because the page is being left says nothing about the session.
+  const onRefreshFailed =
+    options.onRefreshFailed ?? (() => (isPageUnloading() ? undefined : logout({ expired: true })));
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
 
   const httpLinks = Object.fromEntries(

@@ -61,6 +61,23 @@ describe("refreshing the user info (SPEC.md §4)", () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it("does not log out when the request is cut off because the page is being left", async () => {
+    vi.spyOn(browserLocation, "pathname").mockReturnValue("/_app");
+    signedInAs("STUDENT");
+    const { calls } = mockFetch({
+      "POST /main/getUserInfo": () => {
+        window.dispatchEvent(new Event("pagehide"));
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const navigate = vi.fn();
+    await expect(refreshUserInfo({ navigate })).resolves.toBe(false);
+    window.dispatchEvent(new Event("pageshow"));
+    expect(calls.map((c) => c.url)).toEqual(["/main/getUserInfo"]);
+    expect(useRootStore.getState().auth.flag).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it("asks nothing when signed out", async () => {
     const { calls } = mockFetch({});
     await expect(refreshUserInfo()).resolves.toBe(false);

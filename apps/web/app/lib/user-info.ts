@@ -6,6 +6,7 @@
 import { useRootStore, type LoginResponse, type UserInfoData } from "../stores/root-store";
 import { browserLocation } from "./browser-location";
 import { logout, type LogoutOptions } from "./logout";
+import { isPageUnloading } from "./page-unload";
 import { restRequest } from "./rest-client";
 
 /** Where a failed user-info refresh does not log out (SPEC.md §4). */
@@ -37,7 +38,8 @@ export function fetchUserInfo(auth: LoginResponse): Promise<UserInfoResponse> {
 /**
  * Fetches the user info of the signed-in person into the store (data, lecture_info). Returns
  * true on success. On failure: userInfo.failed is set and, unless the page is
- * /guest_enrollment, logout runs (SPEC.md §4). Does nothing when signed out (false).
+ * /guest_enrollment, logout runs (SPEC.md §4) — but not when the request was cut off because the
+ * page is being left. Does nothing when signed out (false).
  */
 export async function refreshUserInfo(options: LogoutOptions = {}): Promise<boolean> {
   const auth = useRootStore.getState().auth.data;
@@ -52,6 +54,9 @@ export async function refreshUserInfo(options: LogoutOptions = {}): Promise<bool
     });
     return true;
   } catch {
+    // Cut off because the page is being left: not a failure of the session. (Logging out here
+    // wrote a signed-out store just before the next page read it.)
+    if (isPageUnloading()) return false;
     useRootStore.getState().setUserInfo({ failed: true });
     if (browserLocation.pathname() !== GUEST_ENROLLMENT_PATH) await logout(options);
     return false;
