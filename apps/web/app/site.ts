@@ -5,7 +5,7 @@ import { DEFAULT_SITE_ORIGIN } from "./content/site-origin";
 /** Defined by vite.config.ts at build time (see SITE_ORIGIN). */
 declare const __SITE_ORIGIN__: string | undefined;
 
-/** Service name shown in the header, footer and page titles. */
+/** Service name shown in the header, footer and Open Graph site name. */
 export const SITE_NAME = "설탭";
 
 /**
@@ -34,9 +34,13 @@ export const SITE_ORIGIN: string =
 /** Path of the Open Graph image (1200 x 630 JPEG in public/). */
 export const OG_IMAGE_PATH = "/og-image.jpg";
 
-/** "<page> | 설탭", the title of every page except the landing page. */
+/**
+ * "<page> | <SITE_TITLE>", the title of every page except the landing page (whose title is
+ * SITE_TITLE alone): SPEC.md §1's tagline is the site's title on every page, the page's own
+ * name first (issue #20).
+ */
 export function pageTitle(page: string): string {
-  return `${page} | ${SITE_NAME}`;
+  return `${page} | ${SITE_TITLE}`;
 }
 
 export interface PageMetaOptions {
