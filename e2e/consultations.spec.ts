@@ -128,7 +128,7 @@ describe.each(Object.entries(VIEWPORTS))("the consultation funnel on a %s", (siz
     // 2. The consultation page (no utm values in its own address).
     await page.goto(`${server.url}/consultation`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1, name: "설탭 상담 신청" }).waitFor();
-    expect(await page.title()).toBe("상담 신청 | 서울대 선생님과 만드는 자기주도 학습 습관");
+    expect(await page.title()).toBe("상담 신청 | 설탭 · 서울대 선생님과 만드는 자기주도 학습 습관");
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await expect
       .poll(() => page.getByRole("button", { name: "상담 신청하기" }).isEnabled())

@@ -5,7 +5,7 @@ import { DEFAULT_SITE_ORIGIN } from "./content/site-origin";
 /** Defined by vite.config.ts at build time (see SITE_ORIGIN). */
 declare const __SITE_ORIGIN__: string | undefined;
 
-/** Service name shown in the header, footer and Open Graph site name. */
+/** Service name shown in the header, footer, page titles and Open Graph site name. */
 export const SITE_NAME = "설탭";
 
 /**
@@ -35,12 +35,12 @@ export const SITE_ORIGIN: string =
 export const OG_IMAGE_PATH = "/og-image.jpg";
 
 /**
- * "<page> | <SITE_TITLE>", the title of every page except the landing page (whose title is
+ * "<page> | 설탭 · <SITE_TITLE>", the title of every page except the landing page (whose title is
  * SITE_TITLE alone): SPEC.md §1's tagline is the site's title on every page, the page's own
- * name first (issue #20).
+ * name first (issue #20), with the service name a search result needs.
  */
 export function pageTitle(page: string): string {
-  return `${page} | ${SITE_TITLE}`;
+  return `${page} | ${SITE_NAME} · ${SITE_TITLE}`;
 }
 
 export interface PageMetaOptions {

@@ -109,7 +109,7 @@ describe("marketing and product pages", () => {
       const { title, description, canonical, og } = metaOf(moduleFor(path), path);
       if (path === "/" || path === "/index") expect(title).toBe(SITE_TITLE);
       // SPEC.md §1: the tagline is on every page, the page's name first (issue #20).
-      else expect(title?.endsWith(` | ${SITE_TITLE}`)).toBe(true);
+      else expect(title?.endsWith(` | 설탭 · ${SITE_TITLE}`)).toBe(true);
       expect(description?.length).toBeGreaterThan(20);
       expect(canonical).toBe(`${SITE_ORIGIN}${path === "/index" ? "/" : path}`);
       expect(og("og:url")).toBe(canonical);
