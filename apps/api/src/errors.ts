@@ -239,7 +239,6 @@ export const SUBSCRIPTION_MESSAGES = {
 export const REFUND_MESSAGES = {
   paymentNotFound:
     "결제 내역을 찾을 수 없어요. 결제 번호를 확인하거나, 결제한 계정으로 로그인해 주세요.",
-  notMyPayment: "이 결제의 환불을 요청할 권한이 없어요.",
   itemNotInPayment: "이 결제에 없는 항목이에요. 환불할 항목을 다시 선택해 주세요.",
   notRefundable: "결제가 완료된 건만 환불할 수 있어요.",
   refundedPaymentItem: "이미 환불했거나 환불 요청이 진행 중인 항목이에요.",

@@ -166,15 +166,10 @@ async function paymentForCaller(
 }
 
 /**
- * The items named by `ids` within `items`. An id of another person's item is FORBIDDEN; an id
- * that is not in this payment (or does not exist) is a validation error.
+ * The items named by `ids` within `items`. An id that is not in this payment — unknown or
+ * another person's: one answer for both (issue #19) — is a validation error.
  */
-async function pickItems(
-  deps: RefundsDeps,
-  caller: AuthUser,
-  items: PaymentItemRow[],
-  ids: readonly number[],
-): Promise<PaymentItemRow[]> {
+function pickItems(items: PaymentItemRow[], ids: readonly number[]): PaymentItemRow[] {
   const unique = [...new Set(ids)];
   const own = new Map(items.map((i) => [i.id, i]));
   const foreign = unique.filter((id) => !own.has(id));
@@ -280,9 +275,7 @@ export async function assessRefund(
     throw new AppError("conflict", "payment_not_refundable", REFUND_MESSAGES.notRefundable);
   }
   const rows = await findItemsOfPayments(deps.db, [payment.id]);
-  const picked = options.itemIds?.length
-    ? await pickItems(deps, caller, rows, options.itemIds)
-    : null;
+  const picked = options.itemIds?.length ? pickItems(rows, options.itemIds) : null;
   const now = deps.clock.now();
   const requester: RefundRequester = {
     userId: caller.userNo,
