@@ -20,3 +20,4 @@ export * from "./subscriptions.ts";
 export * from "./korean.ts";
 export * from "./payment-messages.ts";
 export * from "./winter-course.ts";
+export * from "./tutor-applications.ts";
