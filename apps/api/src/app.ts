@@ -24,6 +24,7 @@ import { createModules, type ModuleOptions } from "./modules/index.ts";
 import type { Payments } from "./modules/payments/index.ts";
 import { inProcessJobRunner, pgBossJobRunner, type JobTable } from "./platform/jobs.ts";
 import { mergeGraphqlParts, type GraphqlPart, type RestBackend } from "./platform/module.ts";
+import { diskFileStorage, uploadsDir, type FileStorage } from "./platform/storage.ts";
 import { setAfterCommitErrorSink } from "./platform/transactions.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -59,6 +60,8 @@ export interface BuildOptions {
   accounts?: ModuleOptions["accounts"];
   /** Replaceable parts of the payments area: gateway, clock, settings. */
   payments?: ModuleOptions["payments"];
+  /** Where uploaded files go; default `DATA_DIR/uploads` on disk (platform/storage.ts). */
+  storage?: FileStorage;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -213,8 +216,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await database.migrate();
+  const storage = options.storage ?? diskFileStorage(uploadsDir(config.dataDir));
   if (config.localMode) {
-    const ran = await runSeeds(database.db);
+    const ran = await runSeeds(database.db, undefined, { storage });
     if (ran.length > 0) app.log.info({ seeds: ran }, "demo data seeded (local mode)");
   }
 
@@ -247,7 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   setAfterCommitErrorSink((err) => app.log.error({ err }, "after-commit work failed"));
   const modules = await createModules(
-    { config, db: database.db, log: app.log },
+    { config, db: database.db, log: app.log, storage },
     { accounts: options.accounts, payments: options.payments },
   );
   app.decorate("payments", modules.payments);

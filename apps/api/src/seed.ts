@@ -11,10 +11,18 @@ import {
   seedDemoSecondChild,
 } from "./modules/accounts/index.ts";
 import { seedDemoReviews } from "./modules/marketing/index.ts";
+import { seedDemoTutorApplications } from "./modules/tutor-applications/index.ts";
+import { memoryFileStorage, type FileStorage } from "./platform/storage.ts";
+
+/** What a seed may use besides the database. */
+export interface SeedEnv {
+  /** Where demo files go (the app's storage; memory for the test templates). */
+  storage: FileStorage;
+}
 
 export interface Seed {
   name: string;
-  run(db: Database): Promise<void>;
+  run(db: Database, env: SeedEnv): Promise<void>;
 }
 
 export const SEEDS: readonly Seed[] = [
@@ -22,10 +30,15 @@ export const SEEDS: readonly Seed[] = [
   { name: "demo-account-profiles", run: seedDemoAccountProfiles },
   { name: "demo-second-child", run: seedDemoSecondChild },
   { name: "demo-reviews", run: seedDemoReviews },
+  { name: "demo-tutor-applications", run: (db, env) => seedDemoTutorApplications(db, env.storage) },
 ];
 
 /** Runs every seed not yet recorded; returns the names that ran now. */
-export async function runSeeds(db: Database, seeds: readonly Seed[] = SEEDS): Promise<string[]> {
+export async function runSeeds(
+  db: Database,
+  seeds: readonly Seed[] = SEEDS,
+  env: SeedEnv = { storage: memoryFileStorage() },
+): Promise<string[]> {
   const ran: string[] = [];
   for (const seed of seeds) {
     const didRun = await db.transaction(async (tx) => {
@@ -35,7 +48,7 @@ export async function runSeeds(db: Database, seeds: readonly Seed[] = SEEDS): Pr
         .onConflictDoNothing()
         .returning({ name: schema.seedRuns.name });
       if (claimed.length === 0) return false;
-      await seed.run(tx as unknown as Database);
+      await seed.run(tx as unknown as Database, env);
       return true;
     });
     if (didRun) ran.push(seed.name);

@@ -10,3 +10,4 @@ export * from "./catalog.schema.ts";
 export * from "./payments.schema.ts";
 export * from "./contracts.schema.ts";
 export * from "./refunds.schema.ts";
+export * from "./tutor-applications.schema.ts";

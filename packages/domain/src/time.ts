@@ -135,3 +135,12 @@ export function koreanAge(birthDate: string, now: Date): number {
 export function isUnderFourteen(birthDate: string, now: Date): boolean {
   return koreanAge(birthDate, now) < 14;
 }
+
+/**
+ * The Asia/Seoul calendar date of `instant` in Korean: "2026년 11월 24일".
+ * @throws RangeError for an invalid Date
+ */
+export function formatSeoulDate(instant: Date): string {
+  const { year, month, day } = seoulDateParts(instant);
+  return `${year}년 ${month}월 ${day}일`;
+}

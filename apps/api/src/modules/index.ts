@@ -14,6 +14,8 @@ import { contractsModule } from "./contracts/index.ts";
 import { marketingModule } from "./marketing/index.ts";
 import { paymentsModule, type Payments, type PaymentsOptions } from "./payments/index.ts";
 import { refundsModule } from "./refunds/index.ts";
+import { tutorApplicationsModule } from "./tutor-applications/index.ts";
+import type { FileStorage } from "../platform/storage.ts";
 
 /** Replaceable parts of areas (tests). */
 export interface ModuleOptions {
@@ -30,7 +32,7 @@ export interface Modules {
 
 /** Builds every area. */
 export async function createModules(
-  base: { config: Config; db: Database; log: FastifyBaseLogger },
+  base: { config: Config; db: Database; log: FastifyBaseLogger; storage: FileStorage },
   options: ModuleOptions = {},
 ): Promise<Modules> {
   const accounts = await createAccountsRuntime(base, options.accounts);
@@ -45,6 +47,7 @@ export async function createModules(
     payments,
     contractsModule(ctx, payments.runtime.deps),
     refundsModule(ctx, payments.runtime.deps),
+    tutorApplicationsModule(ctx),
   ];
   return { list, events, payments: payments.runtime };
 }

@@ -12,6 +12,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { EventBus } from "./events.ts";
 import type { JobTable } from "./jobs.ts";
+import type { FileStorage } from "./storage.ts";
 
 /** The REST backends (SPEC.md §7), each mounted with the ONUEI_RES envelope. */
 export type RestBackend = "main" | "serverless" | "hub";
@@ -29,6 +30,8 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   clock: Clock;
   events: EventBus;
+  /** Uploaded files (platform/storage.ts). */
+  storage: FileStorage;
 }
 
 /** One area as app.ts mounts it. Every part is optional. */

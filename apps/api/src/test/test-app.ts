@@ -73,7 +73,7 @@ export function openTestDatabase(options: { seeded?: boolean } = {}): Promise<Da
 export async function buildTestApp(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
-  options: Pick<BuildOptions, "logger" | "accounts" | "payments"> = {},
+  options: Pick<BuildOptions, "logger" | "accounts" | "payments" | "storage"> = {},
 ): Promise<TestApp> {
   const config = testConfig(env, patch);
   const database = await openTestDatabase({ seeded: config.localMode });
@@ -83,6 +83,7 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     accounts: { signingKeys: await generateSigningKeys(), ...options.accounts },
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
   });
   return {
     app,

@@ -62,6 +62,8 @@ export const VERIFICATION_PURPOSES = [
   "FIND_EMAIL",
   /** The callback phone of a consultation request (modules/consultations). */
   "CONSULTATION",
+  /** The phone of a tutor resume when it differs from the join phone (modules/tutor-applications). */
+  "TUTOR_RESUME",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

@@ -12,3 +12,4 @@ export { memoryAttemptLimiter, type AttemptLimiter } from "./attempt-limiter.ts"
 export { OPAQUE_TOKEN_SHAPE, sha256Hex } from "./opaque-tokens.ts";
 export { consumeVerification } from "./verification.service.ts";
 export type { UserInfoSources } from "./accounts.routes.ts";
+export { DEMO_PASSWORD, hashPassword } from "./accounts.seed.ts";

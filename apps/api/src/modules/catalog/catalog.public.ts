@@ -7,3 +7,4 @@ export {
   findStoreItemsByIds,
   type StoreItemRow,
 } from "./catalog.repository.ts";
+export { findTaxonomyEntries, type TaxonomyRow } from "./catalog.repository.ts";

@@ -1,0 +1,43 @@
+/**
+ * The tutor-applications area as a module (issue #12; docs/api/tutor-applications.md): the
+ * workspace GraphQL operations, the file uploads on the hub backend, and the stalled-steps job.
+ */
+import type { AppModule, ModuleContext } from "../../platform/module.ts";
+import { findTaxonomyEntries } from "../catalog/catalog.public.ts";
+import {
+  tutorApplicationsResolvers,
+  tutorApplicationsSchema,
+} from "./tutor-applications.graphql.ts";
+import { tutorApplicationFileRoutes } from "./tutor-applications.routes.ts";
+import { flagStalled, type TutorApplicationsDeps } from "./tutor-applications.service.ts";
+
+export { seedDemoTutorApplications } from "./tutor-applications.seed.ts";
+
+export function tutorApplicationsModule(ctx: ModuleContext): AppModule {
+  let subjects: Promise<ReadonlySet<number>> | null = null;
+  const deps: TutorApplicationsDeps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    storage: ctx.storage,
+    // The taxonomy is fixed by migrations: read once per process.
+    subjectIds: () =>
+      (subjects ??= findTaxonomyEntries(ctx.db, "INGANG").then(
+        (rows) => new Set(rows.map((r) => r.termTaxonomyId)),
+        (err: unknown) => {
+          subjects = null;
+          throw err;
+        },
+      )),
+  };
+  return {
+    name: "tutor-applications",
+    rest: { hub: (app) => tutorApplicationFileRoutes(app, deps) },
+    graphql: {
+      workspace: {
+        schema: tutorApplicationsSchema,
+        resolvers: tutorApplicationsResolvers(deps),
+      },
+    },
+    jobs: { "tutor-applications-stalled": () => flagStalled(deps) },
+  };
+}

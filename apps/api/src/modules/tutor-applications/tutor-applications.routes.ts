@@ -1,0 +1,100 @@
+/**
+ * Uploads and downloads of tutor application files on the hub backend (issue #12;
+ * docs/api/tutor-applications.md "Files"). Bearer token required.
+ *
+ * - `POST /hub/tutor-application/files?kind=ENROLLMENT_PROOF|VOICE_ANSWER[&durationSeconds=N]`:
+ *   the raw file as the body (Content-Type: the file's type, or application/octet-stream),
+ *   at most 10 MB. The server checks the bytes (PDF/JPEG/PNG; webm/ogg/mp3/m4a/wav audio up to
+ *   180 s). Response `FILE: { ID, KIND, CONTENT_TYPE, SIZE_BYTES, DURATION_SECONDS, URL }`.
+ * - `GET /hub/tutor-application/files/:fileId`: the bytes, for the applicant and staff only
+ *   (anyone else: 404 like an unknown id), never cached.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { TUTOR_FILE_KINDS, TUTOR_FILE_MAX_BYTES } from "@seoltab/domain";
+import { AppError } from "../../errors.ts";
+import { success } from "../../rest/envelope.ts";
+import { authenticate } from "../accounts/accounts.public.ts";
+import { fileUrl } from "./tutor-applications.graphql.ts";
+import {
+  TUTOR_MESSAGES,
+  parseInput,
+  readFile,
+  uploadFile,
+  type TutorApplicationsDeps,
+} from "./tutor-applications.service.ts";
+
+const uploadQuery = z.strictObject({
+  kind: z.enum(TUTOR_FILE_KINDS, {
+    error: "kind 는 ENROLLMENT_PROOF 또는 VOICE_ANSWER 여야 해요.",
+  }),
+  durationSeconds: z.coerce.number().int().min(0).max(100_000).optional(),
+});
+
+export async function tutorApplicationFileRoutes(
+  app: FastifyInstance,
+  deps: TutorApplicationsDeps,
+): Promise<void> {
+  await app.register(async (scope) => {
+    // The body is the file itself, whatever its type: read as bytes, never parsed or logged.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: TUTOR_FILE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    // Body problems in this area's words; the hub's handler (envelope) answers every error.
+    scope.setErrorHandler((err) => {
+      const code = (err as { code?: string }).code;
+      if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        throw new AppError("payload_too_large", "file_too_large", TUTOR_MESSAGES.tooLarge);
+      }
+      if (code === "FST_ERR_CTP_EMPTY_JSON_BODY" || code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        throw new AppError("validation", "file_empty", TUTOR_MESSAGES.emptyFile);
+      }
+      throw err;
+    });
+
+    scope.post("/tutor-application/files", async (request) => {
+      const caller = await authenticate(request);
+      const query = parseInput(uploadQuery, request.query);
+      const body = request.body;
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      const claimed = request.headers["content-type"];
+      const file = await uploadFile(deps, caller, {
+        kind: query.kind,
+        bytes,
+        claimedType: typeof claimed === "string" ? claimed : undefined,
+        durationSeconds: query.durationSeconds ?? null,
+      });
+      return success({
+        FILE: {
+          ID: String(file.id),
+          KIND: file.kind,
+          CONTENT_TYPE: file.contentType,
+          SIZE_BYTES: file.sizeBytes,
+          DURATION_SECONDS: file.durationSeconds,
+          URL: fileUrl(file.id),
+        },
+      });
+    });
+  });
+
+  app.get<{ Params: { fileId: string } }>(
+    "/tutor-application/files/:fileId",
+    async (request, reply) => {
+      const caller = await authenticate(request);
+      const id = /^\d{1,15}$/.test(request.params.fileId) ? Number(request.params.fileId) : NaN;
+      if (!Number.isSafeInteger(id)) {
+        throw new AppError("not_found", "file_not_found", TUTOR_MESSAGES.fileNotFound);
+      }
+      const { file, bytes } = await readFile(deps, caller, id);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", "inline")
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(bytes);
+    },
+  );
+}
