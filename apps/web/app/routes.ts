@@ -102,6 +102,8 @@ export default [
     route("contracts/:contractId", "routes/app-contract.tsx"),
     route("profile", "routes/app-profile.tsx"),
     route("admin/consultations", "routes/admin-consultations.tsx"),
+    route("tutor", "routes/app-tutor.tsx"),
+    route("admin/tutor-applications", "routes/admin-tutor-applications.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -80,6 +80,8 @@ export interface RestRequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as the raw body with its own type (uploads); instead of `body`. */
+  file?: Blob;
   /**
    * Send the stored token as Bearer (default true). Sign-in and join calls pass false: they
    * work without one, and their 401/403 answers are about the form, not the session.
@@ -137,9 +139,10 @@ export async function restRequest<T>(
   path: string,
   options: RestRequestOptions = {},
 ): Promise<T> {
-  const { method = "POST", body, auth = true, signal } = options;
+  const { method = "POST", body, file, auth = true, signal } = options;
   const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (file !== undefined) headers["content-type"] = file.type || "application/octet-stream";
+  else if (body !== undefined) headers["content-type"] = "application/json";
   const token = auth ? await tokenForRequest() : null;
   if (token) headers.authorization = bearer(token);
 
@@ -150,7 +153,11 @@ export async function restRequest<T>(
     response = await fetch(`${REST_BACKENDS[backend]}${path}`, {
       method,
       headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(file !== undefined
+        ? { body: file }
+        : body !== undefined
+          ? { body: JSON.stringify(body) }
+          : {}),
       ...(credentials ? { credentials } : {}),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
@@ -183,5 +190,39 @@ export async function restRequest<T>(
     errorCode: typeof failure?.ERROR_CODE === "string" ? failure.ERROR_CODE : "unexpected_response",
     fields,
     response: failure,
+  });
+}
+
+/**
+ * GETs `{backend base}{path}` as bytes with the Bearer token (a file only its owner and staff
+ * may read). 401/403 end the session like restRequest.
+ * @throws RestError with the server's message for a failure envelope, NETWORK_ERROR_MESSAGE
+ *   without an answer
+ */
+export async function restBlob(backend: RestBackend, path: string): Promise<Blob> {
+  const token = await tokenForRequest();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = bearer(token);
+  let response: Response;
+  try {
+    response = await fetch(`${REST_BACKENDS[backend]}${path}`, {
+      headers,
+      signal: AbortSignal.timeout(REST_TIMEOUT_MS),
+    });
+  } catch {
+    throw new RestError({ message: NETWORK_ERROR_MESSAGE, status: 0, errorCode: "network_error" });
+  }
+  if (response.ok) return response.blob();
+  if (token && (response.status === 401 || response.status === 403)) endSession(response.status);
+  const parsed: unknown = await response.json().catch(() => null);
+  const envelope = isRecord(parsed) ? (parsed as Envelope).ONUEI_RES : undefined;
+  const failure = envelope?.DATA?.RESPONSE;
+  throw new RestError({
+    message: envelope?.STATUS?.STATUSMSG || NETWORK_ERROR_MESSAGE,
+    status: response.status,
+    errorCode:
+      isRecord(failure) && typeof failure.ERROR_CODE === "string"
+        ? failure.ERROR_CODE
+        : "unexpected_response",
   });
 }

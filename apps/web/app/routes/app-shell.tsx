@@ -119,6 +119,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                     내 학습 공간
                   </NavLink>
                 </li>
+                {signedIn && auth.data?.USER_TYPE === "TEACHER" ? (
+                  <li>
+                    <NavLink to="/_app/tutor" className="app-header__link">
+                      선생님 지원
+                    </NavLink>
+                  </li>
+                ) : null}
                 <li>
                   <NavLink to="/_app/enrollment" className="app-header__link">
                     수강 신청
@@ -161,6 +168,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                   <li>
                     <NavLink to="/_app/admin/consultations" className="app-header__link">
                       상담 신청 관리
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
+                    <NavLink to="/_app/admin/tutor-applications" className="app-header__link">
+                      선생님 지원서
                     </NavLink>
                   </li>
                 ) : null}

@@ -1,0 +1,19 @@
+import { TutorWorkspace } from "../features/tutor-applications/components/tutor-workspace";
+import "../styles/accounts.css";
+import "../features/tutor-applications/tutor-applications.css";
+import { pageMeta, pageTitle } from "../site";
+import type { Route } from "./+types/app-tutor";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    pageTitle("선생님 지원"),
+    "설탭 선생님 지원서와 지원 현황, 선생님 프로필을 관리하는 페이지예요.",
+  );
+
+/**
+ * /_app/tutor (inside the app shell): the tutor's application from the resume to ACTIVE and
+ * the profile after it (docs/api/tutor-applications.md).
+ */
+export default function AppTutor() {
+  return <TutorWorkspace />;
+}
