@@ -10,6 +10,7 @@ export const DEMO = {
   student: { email: "student@example.com", name: "김하늘", type: "학생" },
   parent: { email: "parent@example.com", name: "김서연", type: "학부모" },
   tutor: { email: "tutor@example.com", name: "이준호", type: "선생님" },
+  admin: { email: "admin@example.com", name: "운영팀", type: "운영팀" },
 } as const;
 
 let phoneSequence = 0;
@@ -123,6 +124,8 @@ export async function joinStudentByApi(
     /** YYYY-MM-DD; under 14 needs parentPhone. */
     birthDate?: string;
     parentPhone?: string;
+    /** STUDENT (default) or TEACHER (a tutor: no grade). */
+    userType?: "STUDENT" | "TEACHER";
   } = {},
 ): Promise<{
   email: string;
@@ -154,12 +157,14 @@ export async function joinStudentByApi(
     CODE: await smsCode(baseUrl, phone),
   });
   const joined = await post("/main/join", {
-    USER_TYPE: "STUDENT",
+    USER_TYPE: fields.userType ?? "STUDENT",
     EMAIL_ID: email,
     PASSWORD: password,
     REALNAME: name,
     BIRTH_DATE: fields.birthDate ?? "2005-04-10",
-    GRADE: fields.birthDate ? "ELEMENTARY_4" : "GRADUATE",
+    ...(fields.userType === "TEACHER"
+      ? {}
+      : { GRADE: fields.birthDate ? "ELEMENTARY_4" : "GRADUATE" }),
     ...(fields.parentPhone ? { PARENT_PHONE_NUM: fields.parentPhone } : {}),
     VERIFICATION_TOKEN: verified.VERIFICATION_TOKEN,
     AGREED_TERMS: { SEOLTAB: ["service", "privacy", "age14"], ONUEI: ["service", "privacy_share"] },

@@ -60,7 +60,9 @@ export function buildCsp(options: CspOptions = {}): string {
     "script-src": ["'self'", ...scriptHashes.map((h) => `'${h}'`), ...from("script")],
     // React renders style attributes and react-toastify injects a <style>: inline styles only.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", ...from("img")],
+    // blob: the tutor's own uploads, read with the token and shown in place (issue #12).
+    "img-src": ["'self'", "data:", "blob:", ...from("img")],
+    "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:", ...from("font")],
     "connect-src": ["'self'", ...from("connect")],
     "frame-src": from("frame"),

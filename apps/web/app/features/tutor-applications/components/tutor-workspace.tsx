@@ -264,7 +264,7 @@ function ProfilePanel({
         </div>
         <p className="form-field__hint">
           {application.universityStatusConfirmedAt
-            ? `마지막 확인: ${seoulDate(application.universityStatusConfirmedAt)}`
+            ? `마지막 확인: ${seoulDate(application.universityStatusConfirmedAt)}.`
             : "아직 확인하지 않았어요."}{" "}
           휴학 중에는 새 학생을 맡을 수 없어요.
         </p>
