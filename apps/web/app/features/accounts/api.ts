@@ -8,12 +8,7 @@ import { restRequest } from "../../lib/rest-client";
 import type { JoinUserType } from "./schemas";
 
 export type VerificationPurpose =
-  | "JOIN"
-  | "PARENT_CONSENT"
-  | "CHANGE_PASSWORD"
-  | "FIND_CHILD"
-  | "FIND_EMAIL"
-  | "TUTOR_RESUME";
+  "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD" | "FIND_EMAIL" | "TUTOR_RESUME";
 
 export interface SendCodeResponse {
   VERIFICATION_ID: string;
