@@ -21,3 +21,5 @@ export * from "./korean.ts";
 export * from "./payment-messages.ts";
 export * from "./winter-course.ts";
 export * from "./tutor-applications.ts";
+export * from "./lesson-requests.ts";
+export * from "./matching.ts";

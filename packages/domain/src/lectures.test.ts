@@ -32,3 +32,27 @@ describe("lectureState (LECTURE_INFO state of a bought lecture)", () => {
     expect(lectureState({ ...base, ...patch })).toBe(state);
   });
 });
+
+describe("lecture records", () => {
+  it("never leave a final state and reach MATCHED only from READY, NOPAY, NOCARD or a rematch", async () => {
+    const { LECTURE_TRANSITIONS, FINAL_LECTURE_STATES } = await import("./lectures.ts");
+    for (const state of FINAL_LECTURE_STATES) expect(LECTURE_TRANSITIONS[state]).toEqual([]);
+    const into = Object.entries(LECTURE_TRANSITIONS)
+      .filter(([, to]) => to.includes("MATCHED"))
+      .map(([from]) => from)
+      .sort();
+    expect(into).toEqual(["NOCARD", "NOPAY", "READY", "REMATCH", "REMATCH_B"]);
+    expect(LECTURE_TRANSITIONS.REGISTER).not.toContain("MATCHED");
+  });
+
+  it.each([
+    ["MATCHED", "READY", "MATCHED"],
+    ["MATCHED", "NOPAY", "NOPAY"],
+    ["READY", "FINISH", "FINISH"],
+    ["FINISH", "READY", "FINISH"],
+    ["REGISTER", "DONE", "DONE"],
+  ] as const)("a %s record with payments saying %s shows %s", async (record, derived, shown) => {
+    const { displayedLectureState } = await import("./lectures.ts");
+    expect(displayedLectureState(record, derived)).toBe(shown);
+  });
+});

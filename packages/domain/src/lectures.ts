@@ -11,6 +11,7 @@
  * 5. otherwise → READY (paid, waiting for a tutor match)
  */
 import type { LectureState, PaymentItemState, PaymentState } from "./enums.ts";
+import type { TransitionTable } from "./payments.ts";
 
 export interface LectureStateInput {
   paymentState: PaymentState;
@@ -34,4 +35,50 @@ export function lectureState(input: LectureStateInput): LectureState {
     return "DONE";
   }
   return "READY";
+}
+
+// --- lecture records (issue #13; DESIGN.md §9) ------------------------------------------------
+
+/**
+ * What each state of a lecture record means (docs/api/lectures.md has the same table):
+ * - REGISTER: paid; the lesson request form is not submitted yet.
+ * - READY: the form is submitted; a staff manager is looking for a tutor (a NEW matching).
+ * - MATCHED: the family chose a tutor and agreed a weekly plan; no lesson held yet.
+ * - ACTIVE: the first lesson was held; lessons follow the weekly plan.
+ * - REMATCH: the family asked for another tutor; a TEACHER_CHANGE matching is open.
+ * - REMATCH_B: the tutor stepped down; staff look for another tutor.
+ * - NOPAY: a renewal or deposit is unpaid; lessons wait.
+ * - NOCARD: a renewal is due and there is no billing card.
+ * - FINISH: stopped early (the item was refunded, or staff ended it).
+ * - AUTO_FINISH: the paid period ended without a renewal.
+ * - DONE: the course ran to its end.
+ */
+export const LECTURE_TRANSITIONS: TransitionTable<LectureState> = {
+  REGISTER: ["READY", "FINISH", "NOPAY", "NOCARD", "AUTO_FINISH"],
+  READY: ["REGISTER", "MATCHED", "FINISH", "NOPAY", "NOCARD", "AUTO_FINISH"],
+  MATCHED: ["ACTIVE", "REMATCH", "REMATCH_B", "FINISH", "NOPAY", "NOCARD", "AUTO_FINISH"],
+  ACTIVE: ["REMATCH", "REMATCH_B", "FINISH", "NOPAY", "NOCARD", "AUTO_FINISH", "DONE"],
+  REMATCH: ["MATCHED", "ACTIVE", "FINISH", "NOPAY", "NOCARD", "AUTO_FINISH"],
+  REMATCH_B: ["MATCHED", "ACTIVE", "FINISH", "NOPAY", "NOCARD", "AUTO_FINISH"],
+  NOPAY: ["REGISTER", "READY", "MATCHED", "ACTIVE", "FINISH", "AUTO_FINISH"],
+  NOCARD: ["REGISTER", "READY", "MATCHED", "ACTIVE", "NOPAY", "FINISH", "AUTO_FINISH"],
+  FINISH: [],
+  AUTO_FINISH: [],
+  DONE: [],
+};
+
+/** States a lecture never leaves. */
+export const FINAL_LECTURE_STATES: readonly LectureState[] = ["FINISH", "AUTO_FINISH", "DONE"];
+
+/**
+ * The state LECTURE_INFO shows for a lecture record: the record's own state, except that what
+ * the payments say about the pass wins while the record is not final — a refunded item
+ * (FINISH), an unpaid renewal or deposit (NOPAY), a period over (DONE).
+ * Example: `displayedLectureState("MATCHED", "NOPAY")` → "NOPAY";
+ * `displayedLectureState("READY", "READY")` → "READY".
+ */
+export function displayedLectureState(record: LectureState, derived: LectureState): LectureState {
+  if (FINAL_LECTURE_STATES.includes(record)) return record;
+  if (derived === "FINISH" || derived === "NOPAY" || derived === "DONE") return derived;
+  return record;
 }
