@@ -11,3 +11,4 @@ export * from "./payments.schema.ts";
 export * from "./contracts.schema.ts";
 export * from "./refunds.schema.ts";
 export * from "./tutor-applications.schema.ts";
+export * from "./lectures.schema.ts";

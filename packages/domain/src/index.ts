@@ -23,3 +23,4 @@ export * from "./winter-course.ts";
 export * from "./tutor-applications.ts";
 export * from "./lesson-requests.ts";
 export * from "./matching.ts";
+export * from "./schools.ts";

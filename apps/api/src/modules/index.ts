@@ -15,6 +15,9 @@ import { marketingModule } from "./marketing/index.ts";
 import { paymentsModule, type Payments, type PaymentsOptions } from "./payments/index.ts";
 import { refundsModule } from "./refunds/index.ts";
 import { tutorApplicationsModule } from "./tutor-applications/index.ts";
+import { lecturesModule } from "./lectures/index.ts";
+import { lessonRequestsModule } from "./lesson-requests/index.ts";
+import { matchingModule } from "./matching/index.ts";
 import type { FileStorage } from "../platform/storage.ts";
 
 /** Replaceable parts of areas (tests). */
@@ -39,8 +42,15 @@ export async function createModules(
   const events = createEventBus(base.db);
   const ctx = { ...base, clock: accounts.deps.clock, events };
   const payments = paymentsModule(ctx, options.payments);
+  const lectures = lecturesModule(ctx);
+  const lessonRequests = lessonRequestsModule(ctx);
+  // getUserInfo's LECTURE_INFO: the payments' lines with the lecture records' states.
+  const userInfo = {
+    ...payments.userInfo,
+    lectureInfo: lectures.lectureInfo(payments.userInfo.lectureInfo, lessonRequests.requestStates),
+  };
   const list: AppModule[] = [
-    accountsModule(ctx, accounts, payments.userInfo),
+    accountsModule(ctx, accounts, userInfo),
     catalogModule(ctx),
     consultationsModule(ctx),
     marketingModule(ctx),
@@ -48,6 +58,10 @@ export async function createModules(
     contractsModule(ctx, payments.runtime.deps),
     refundsModule(ctx, payments.runtime.deps),
     tutorApplicationsModule(ctx),
+    // On /matching/graphql in this order: lectures defines Lecture, lesson-requests Mutation.
+    lectures,
+    lessonRequests,
+    matchingModule(ctx),
   ];
   return { list, events, payments: payments.runtime };
 }

@@ -135,6 +135,10 @@ export const userInfoOutput = z.object({
       START_AT: z.string().nullable(),
       END_AT: z.string().nullable(),
       NEXT_CHARGE_AT: z.string().nullable(),
+      /** The lecture record (issue #13): its id, the tutor once matched, the request form's state. */
+      LECTURE_ID: z.number().int().nullable().optional(),
+      TUTOR_NAME: z.string().nullable().optional(),
+      REQUEST_STATE: z.string().nullable().optional(),
     }),
   ),
   CARD_INFO: z

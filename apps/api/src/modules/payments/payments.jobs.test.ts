@@ -59,6 +59,8 @@ describe("in-process runner", () => {
       "payments-renewals",
       "payments-reconciliation",
       "refunds-settlement",
+      "tutor-applications-stalled",
+      "matching-suggestions-expire",
     ]);
   });
 
@@ -83,18 +85,22 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       );
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "accounts-attempts-prune", cron: "* * * * *" },
+        { name: "matching-suggestions-expire", cron: "* * * * *" },
         { name: "payments-reconciliation", cron: "* * * * *" },
         { name: "payments-renewals", cron: "* * * * *" },
         { name: "refunds-settlement", cron: "* * * * *" },
+        { name: "tutor-applications-stalled", cron: "* * * * *" },
       ]);
       const queues = await t.database.db.execute(
         sql`select name, policy from pgboss.queue where name in ${Object.keys(t.app.jobTable)} order by name`,
       );
       expect((queues as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "accounts-attempts-prune", policy: "singleton" },
+        { name: "matching-suggestions-expire", policy: "singleton" },
         { name: "payments-reconciliation", policy: "singleton" },
         { name: "payments-renewals", policy: "singleton" },
         { name: "refunds-settlement", policy: "singleton" },
+        { name: "tutor-applications-stalled", policy: "singleton" },
       ]);
       await runner.trigger("payments-renewals");
       await runner.trigger("payments-renewals");

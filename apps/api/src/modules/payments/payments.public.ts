@@ -8,6 +8,7 @@ import type { PaymentRow } from "./payments.repository.ts";
 export {
   findItemsOfPayments,
   findPaymentById,
+  findPaymentItemById,
   findSubscriptionByFirstPayment,
   transitionPayment,
   type PaymentItemRow,

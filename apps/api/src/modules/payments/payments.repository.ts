@@ -166,6 +166,20 @@ export async function findPaymentById(db: Database, id: number): Promise<Payment
 }
 
 /** The items of these payments, by payment id then item id. */
+/** One payment line with its payment, or undefined. */
+export async function findPaymentItemById(
+  db: Database,
+  itemId: number,
+): Promise<{ item: PaymentItemRow; payment: PaymentRow } | undefined> {
+  const [item] = await db
+    .select()
+    .from(schema.paymentItems)
+    .where(eq(schema.paymentItems.id, itemId));
+  if (!item) return undefined;
+  const payment = await findPaymentById(db, item.paymentId);
+  return payment ? { item, payment } : undefined;
+}
+
 export async function findItemsOfPayments(
   db: Database,
   paymentIds: readonly number[],

@@ -192,14 +192,14 @@ describe("POST /main/payment_seoltab_subscribe", () => {
     expect(payment.SUBSCRIPTION).toMatchObject({ RENEWAL_AMOUNT: math.salePrice });
     expect(chargesFor(body.MERCHANT_UID)).toHaveLength(1);
     expect(chargesFor(body.MERCHANT_UID)[0]!.amount).toBe(math.salePrice * 3);
-    // The lecture shows in getUserInfo LECTURE_INFO, waiting for a tutor match.
+    // The lecture shows in getUserInfo LECTURE_INFO: registered, waiting for the lesson request form.
     const info = responseOf(await call(t, "/main/getUserInfo", {}, { token: student.token }));
     expect(info.LECTURE_INFO).toEqual([
       expect.objectContaining({
         PAYMENT_ID: payment.PAYMENT_ID,
         TITLE: math.title,
         MONTHS: 3,
-        STATE: "READY",
+        STATE: "REGISTER",
         NEXT_CHARGE_AT: payment.SUBSCRIPTION.NEXT_CHARGE_AT,
       }),
     ]);

@@ -19,6 +19,7 @@
  *   remains paid; above the law's amount with a note) or REJECTED (with a note).
  * Every request, outcome and decision is in the audit log.
  */
+import type {} from "./refunds.public.ts"; // its DomainEvents entry
 import {
   PAYMENT_TRANSITIONS,
   REFUND_INELIGIBILITY_REASONS,
@@ -653,6 +654,11 @@ async function completeRequest(
     });
     if (!row) return false;
     await settleItems(tx, request.paymentId, split, "REFUNDED", { ...actor, at: now });
+    await deps.events.emit(tx, "payment-items.refunded", {
+      paymentId: request.paymentId,
+      paymentItemIds: split.map((item) => item.id),
+      at: now,
+    });
     // The payment: refundedAmount as the gateway reports it, never above what was paid.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const payment = await findPaymentById(tx, request.paymentId);
