@@ -396,7 +396,7 @@ describe("after the purchase", () => {
     expect(await first.isChecked()).toBe(true);
     expect(await second.isChecked()).toBe(false);
     const lessons = page.getByRole("region", { name: `${DEMO.student.name} 학생의 수업` });
-    await lessons.getByText("선생님 매칭 준비 중").first().waitFor();
+    await lessons.getByText("수업 신청서 작성 필요").first().waitFor();
     expect(await lessons.innerText()).toContain("스마트 수학");
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "account-parent-home-desktop");

@@ -103,6 +103,8 @@ export default [
     route("profile", "routes/app-profile.tsx"),
     route("admin/consultations", "routes/admin-consultations.tsx"),
     route("tutor", "routes/app-tutor.tsx"),
+    route("lectures/:lectureId", "routes/app-lecture.tsx"),
+    route("admin/matchings", "routes/admin-matchings.tsx"),
     route("admin/tutor-applications", "routes/admin-tutor-applications.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),

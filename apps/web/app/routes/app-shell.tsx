@@ -178,6 +178,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                     </NavLink>
                   </li>
                 ) : null}
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
+                    <NavLink to="/_app/admin/matchings" className="app-header__link">
+                      선생님 매칭
+                    </NavLink>
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </div>

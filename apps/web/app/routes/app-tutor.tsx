@@ -1,6 +1,9 @@
+import { TutorSuggestions } from "../features/matching/components/tutor-suggestions";
 import { TutorWorkspace } from "../features/tutor-applications/components/tutor-workspace";
+import { useRootStore } from "../stores/root-store";
 import "../styles/accounts.css";
 import "../features/tutor-applications/tutor-applications.css";
+import "../features/lectures/lectures.css";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/app-tutor";
 
@@ -12,8 +15,20 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * /_app/tutor (inside the app shell): the tutor's application from the resume to ACTIVE and
- * the profile after it (docs/api/tutor-applications.md).
+ * the profile after it (docs/api/tutor-applications.md), and the lesson suggestions staff sent
+ * (docs/api/matching.md).
  */
 export default function AppTutor() {
-  return <TutorWorkspace />;
+  const auth = useRootStore((state) => state.auth);
+  const tutor = auth.flag && auth.data?.USER_TYPE === "TEACHER";
+  return (
+    <>
+      <TutorWorkspace />
+      {tutor ? (
+        <div className="tutor-workspace tutor-workspace--more">
+          <TutorSuggestions />
+        </div>
+      ) : null}
+    </>
+  );
 }

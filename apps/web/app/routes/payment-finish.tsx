@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { LessonRequestCallout } from "../features/lectures/components/lesson-request-callout";
 import { PaymentResult } from "../features/payments/components/payment-result";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../features/payments/payments.css";
@@ -11,7 +12,8 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * /payment_finish?paymentId= (SPEC.md §2, §4 "Payment: success redirects to /payment_finish";
- * APP_ROUTE_PATTERNS, inside the app shell): the receipt of one payment.
+ * APP_ROUTE_PATTERNS, inside the app shell): the receipt of one payment, then the way to the
+ * lesson request form of each paid lecture (issue #13).
  */
 export default function PaymentFinish() {
   const [params] = useSearchParams();
@@ -25,5 +27,10 @@ export default function PaymentFinish() {
       />
     );
   }
-  return <PaymentResult paymentId={paymentId} />;
+  return (
+    <PaymentResult
+      paymentId={paymentId}
+      afterPaid={(lines) => <LessonRequestCallout lectureLineIds={lines} />}
+    />
+  );
 }

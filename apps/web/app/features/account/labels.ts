@@ -3,8 +3,8 @@ import { GRADE_OPTIONS, SEOUL_TIME_ZONE, type LectureState } from "@seoltab/doma
 
 /** SPEC.md §4 matching or lecture states, as a student or parent reads them. */
 export const LECTURE_STATE_LABELS: Record<LectureState, string> = {
-  READY: "선생님 매칭 준비 중",
-  REGISTER: "수강 신청 완료",
+  READY: "선생님 찾는 중",
+  REGISTER: "수업 신청서 작성 필요",
   MATCHED: "선생님 매칭 완료",
   ACTIVE: "수업 중",
   REMATCH: "선생님 다시 매칭 중",

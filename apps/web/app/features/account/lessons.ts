@@ -14,6 +14,10 @@ const lectureInfoEntry = z.object({
   START_AT: z.string().nullish(),
   END_AT: z.string().nullish(),
   NEXT_CHARGE_AT: z.string().nullish(),
+  /** The lecture record (issue #13): its id, the tutor once matched, the request form's state. */
+  LECTURE_ID: z.number().nullish(),
+  TUTOR_NAME: z.string().nullish(),
+  REQUEST_STATE: z.string().nullish(),
 });
 
 /** One bought lecture. Times are ISO 8601 UTC (shown in Asia/Seoul); END_AT is exclusive. */

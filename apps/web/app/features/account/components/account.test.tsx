@@ -53,7 +53,7 @@ describe("my lessons", () => {
       </MemoryRouter>,
     );
     const math = screen.getByRole("article", { name: "스마트 수학" });
-    expect(within(math).getByText("선생님 매칭 준비 중")).toBeTruthy();
+    expect(within(math).getByText("선생님 찾는 중")).toBeTruthy();
     expect(within(math).getByText("3개월")).toBeTruthy();
     // 15:30 UTC is 00:30 the next day in Seoul.
     expect(within(math).getByText("2026년 11월 21일 ~ 2027년 2월 21일")).toBeTruthy();

@@ -182,7 +182,7 @@ describe("a parent switching between children", () => {
     expect(within(children).getByText("김바다")).toBeTruthy();
     const lessons = await screen.findByRole("region", { name: "김하늘 학생의 수업" });
     expect(await within(lessons).findByText("스마트 수학")).toBeTruthy();
-    expect(within(lessons).getByText("선생님 매칭 준비 중")).toBeTruthy();
+    expect(within(lessons).getByText("선생님 찾는 중")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /계약서 서명하기/ })).toBeNull();
 
     await user.click(within(children).getByRole("radio", { name: "김바다" }));

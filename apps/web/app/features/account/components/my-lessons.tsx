@@ -93,10 +93,29 @@ function LessonCard({ lesson }: { lesson: Lesson }) {
           </div>
         ) : null}
       </dl>
+      {lesson.TUTOR_NAME ? (
+        <p className="lesson-card__tutor" data-testid="lesson-tutor">
+          담당 선생님: {lesson.TUTOR_NAME} 선생님
+        </p>
+      ) : null}
       {hint ? (
         <p className="lesson-card__hint">
           {hint.text} <Link to={hint.to}>{hint.link}</Link>
         </p>
+      ) : null}
+      {lesson.LECTURE_ID ? (
+        <div className="app-panel__actions app-panel__actions--left">
+          <Link
+            to={`/_app/lectures/${lesson.LECTURE_ID}`}
+            className={lesson.STATE === "REGISTER" ? "btn btn--primary" : "btn btn--secondary"}
+          >
+            {lesson.STATE === "REGISTER"
+              ? "수업 신청서 쓰기"
+              : lesson.STATE === "READY"
+                ? "매칭 현황 보기"
+                : "수업 자세히 보기"}
+          </Link>
+        </div>
       ) : null}
     </article>
   );

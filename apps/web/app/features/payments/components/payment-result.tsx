@@ -1,5 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { orderFigures, payerFailureMessage } from "@seoltab/domain";
 import { formatWon } from "../../../content/promotions";
@@ -86,8 +87,14 @@ export function PaymentResult({
   paymentId,
   pollMs = CONFIRM_POLL_MS,
   depositPollMs = DEPOSIT_POLL_MS,
+  afterPaid,
 }: {
   paymentId: string | null;
+  /**
+   * Shown under a PAID receipt with the paid lecture lines' ids (the lecture area's "now tell us
+   * about the student", given by the route so this feature does not import it).
+   */
+  afterPaid?: (lectureLineIds: number[]) => ReactNode;
   /** Wait between confirmations, ms (tests shorten it). */
   pollMs?: number;
   /** First wait between deposit checks of a virtual account, ms (tests shorten it). */
@@ -180,11 +187,16 @@ export function PaymentResult({
     );
   }
   return (
-    <Receipt
-      payment={payment}
-      confirming={confirming}
-      depositArrived={sawAwaiting && payment.state === "PAID"}
-    />
+    <>
+      <Receipt
+        payment={payment}
+        confirming={confirming}
+        depositArrived={sawAwaiting && payment.state === "PAID"}
+      />
+      {payment.state === "PAID" && afterPaid
+        ? afterPaid(payment.items.filter((i) => i.itemKind === "LECTURE").map((i) => Number(i.id)))
+        : null}
+    </>
   );
 }
 
