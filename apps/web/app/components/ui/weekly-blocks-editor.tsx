@@ -104,3 +104,10 @@ export function WeeklyBlocksEditor({
 export function blocksText(blocks: readonly WeeklyTimeBlock[] | null | undefined): string {
   return (blocks ?? []).map((b) => `${WEEKDAY_LABELS[b.day]} ${b.start}~${b.end}`).join(", ");
 }
+
+/** Blocks as plain `{day, start, end}` (without Apollo's __typename), for sending back. */
+export function plainBlocks(
+  blocks: readonly WeeklyTimeBlock[] | null | undefined,
+): WeeklyTimeBlock[] {
+  return (blocks ?? []).map(({ day, start, end }) => ({ day, start, end }));
+}

@@ -13,7 +13,7 @@ import {
 } from "@seoltab/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "react-toastify";
-import { WeeklyBlocksEditor } from "../../../components/ui/weekly-blocks-editor";
+import { WeeklyBlocksEditor, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import {
   MATCHING_CONTEXT,
@@ -50,7 +50,7 @@ export interface SubjectOption {
 const AUTOSAVE_MS = 700;
 
 function inputOf(lectureId: string, form: LessonRequestForm): LessonRequestInput {
-  const schedules = form.schedules.filter((b) => b.start && b.end);
+  const schedules = plainBlocks(form.schedules.filter((b) => b.start && b.end));
   return {
     lectureId,
     schoolName: form.schoolName?.trim() || null,
@@ -69,7 +69,7 @@ function inputOf(lectureId: string, form: LessonRequestForm): LessonRequestInput
     hopeDepartment: form.hopeDepartment?.trim() || null,
     hopeMajor: form.hopeMajor?.trim() || null,
     hopeUniversity: form.hopeUniversity?.trim() || null,
-    allGrades: form.allGrades,
+    allGrades: form.allGrades.map(({ grade, terms }) => ({ grade, terms: [...terms] })),
     memo: form.memo?.trim() || null,
   };
 }

@@ -6,7 +6,7 @@ import {
 } from "@seoltab/domain";
 import { useId, useState } from "react";
 import { toast } from "react-toastify";
-import { blocksText } from "../../../components/ui/weekly-blocks-editor";
+import { blocksText, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { CHOOSE_TUTOR, MATCHING_CONTEXT, MATCHING_OFFERS, type MatchingOffers } from "../api";
 
@@ -140,7 +140,7 @@ function Offer({
         className="btn btn--primary btn--lg"
         disabled={loading || plan.length === 0}
         onClick={() =>
-          void choose({ variables: { offerId: offer.id, weeklyPlan: plan } }).then(
+          void choose({ variables: { offerId: offer.id, weeklyPlan: plainBlocks(plan) } }).then(
             () => {
               toast.success(`${card.maskedName} 선생님으로 정했어요.`);
               onMatched();

@@ -8,7 +8,7 @@ import {
 } from "@seoltab/domain";
 import { useId, useState } from "react";
 import { toast } from "react-toastify";
-import { blocksText } from "../../../components/ui/weekly-blocks-editor";
+import { blocksText, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { MATCHING_CONTEXT, MY_SUGGESTIONS, RESPOND_TO_SUGGESTION, type Suggestion } from "../api";
 
@@ -80,7 +80,7 @@ function SuggestionCard({ suggestion: s }: { suggestion: Suggestion }) {
     void respond({
       variables: {
         input: accept
-          ? { suggestionId: s.id, accept, slots }
+          ? { suggestionId: s.id, accept, slots: plainBlocks(slots) }
           : { suggestionId: s.id, accept, refusedReason: reason.trim() },
       },
     }).then(
