@@ -30,7 +30,8 @@ import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
 import { useEnvelope } from "./rest/rest-backend.ts";
-import { runSeeds } from "./seed.ts";
+import { DEMO_LECTURES_SEED, hasSeeded, markSeeded, runSeeds } from "./seed.ts";
+import { seedDemoLectures } from "./demo-lectures.seed.ts";
 
 // Korean validation messages for every zod schema at the edge.
 z.config(z.locales.ko());
@@ -255,6 +256,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { accounts: options.accounts, payments: options.payments },
   );
   app.decorate("payments", modules.payments);
+  if (config.seedDemoLectures && !(await hasSeeded(database.db, DEMO_LECTURES_SEED))) {
+    // Through the real checkout (not inside a seed transaction: it opens its own).
+    const written = await seedDemoLectures(modules.payments.deps, modules.events);
+    await markSeeded(database.db, DEMO_LECTURES_SEED);
+    if (written > 0) app.log.info({ lectures: written }, "demo lectures seeded (local mode)");
+  }
 
   const jobTable: JobTable = {};
   for (const module of modules.list) Object.assign(jobTable, module.jobs);

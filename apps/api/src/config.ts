@@ -111,6 +111,10 @@ const envSchema = z
     JOBS_ENABLED: z
       .enum(["true", "false"], { error: "JOBS_ENABLED: true 또는 false 여야 합니다" })
       .default("true"),
+    /** Local mode: give the demo student paid demo lectures (REGISTER, MATCHED, ACTIVE). */
+    SEED_DEMO_LECTURES: z
+      .enum(["true", "false"], { error: "SEED_DEMO_LECTURES: true 또는 false 여야 합니다" })
+      .default("true"),
     /** Largest accepted request body, in bytes (default 1 MiB). */
     BODY_LIMIT_BYTES: intIn("BODY_LIMIT_BYTES", 1024, 50 * 1024 * 1024, 1024 * 1024),
     LOG_LEVEL: z
@@ -210,6 +214,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Run the payments background jobs in this process (JOBS_ENABLED). */
   jobsEnabled: boolean;
+  /** Local mode only: seed the demo student's demo lectures (SEED_DEMO_LECTURES). */
+  seedDemoLectures: boolean;
   logLevel: string;
   webBuildDir: string;
   trustProxyHops: number;
@@ -283,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobsEnabled: e.JOBS_ENABLED === "true",
+    seedDemoLectures: e.APP_ENV === "development" && e.SEED_DEMO_LECTURES === "true",
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(
       e.WEB_BUILD_DIR ?? new URL("../../web/build/client", import.meta.url).pathname,

@@ -105,3 +105,35 @@ describe("the local start banner", () => {
     );
   });
 });
+
+describe("demo lectures", () => {
+  it("local mode gives the demo student a REGISTER, a MATCHED and an ACTIVE lecture, once", async () => {
+    for (let run = 0; run < 2; run += 1) {
+      const app = await buildApp({
+        config: testConfig({ SEED_DEMO_LECTURES: "true" }),
+        database,
+        logger: false,
+      });
+      await app.close();
+    }
+    const [student] = await database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "student@example.com"));
+    const lectures = await database.db
+      .select()
+      .from(schema.lectures)
+      .where(eq(schema.lectures.userId, student!.id));
+    expect(lectures.map((l) => l.state).sort()).toEqual(["ACTIVE", "MATCHED", "REGISTER"]);
+    const [tutor] = await database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "tutor@example.com"));
+    expect(lectures.filter((l) => l.tutorUserId === tutor!.id)).toHaveLength(2);
+    const [app] = await database.db
+      .select()
+      .from(schema.tutorApplications)
+      .where(eq(schema.tutorApplications.userId, tutor!.id));
+    expect(app!.state).toBe("ACTIVE");
+  });
+});

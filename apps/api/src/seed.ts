@@ -61,3 +61,11 @@ export async function hasSeeded(db: Database, name: string): Promise<boolean> {
   const rows = await db.select().from(schema.seedRuns).where(eq(schema.seedRuns.name, name));
   return rows.length > 0;
 }
+
+/** Records that the named seed ran (for seeds that cannot run inside runSeeds' transaction). */
+export async function markSeeded(db: Database, name: string): Promise<void> {
+  await db.insert(schema.seedRuns).values({ name }).onConflictDoNothing();
+}
+
+/** The seed of the demo lectures (demo-lectures.seed.ts), run by app.ts after the areas exist. */
+export const DEMO_LECTURES_SEED = "demo-lectures";

@@ -31,6 +31,8 @@ export function testConfig(env: Record<string, string> = {}, patch: Partial<Conf
     WEB_BUILD_DIR: "/nonexistent-web-build",
     // Tests run the payments jobs by calling them; no timers or pg-boss in the background.
     JOBS_ENABLED: "false",
+    // API tests build their own orders; the demo lectures are for people (and browser tests).
+    SEED_DEMO_LECTURES: "false",
     // Apps built straight from this config keep their generated key file out of the repository.
     DATA_DIR: join(tmpdir(), "seoltab-test-data"),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -21,6 +21,8 @@ export {
   type GatewayPayment,
 } from "./gateway/gateway.port.ts";
 export type { PaymentsDeps } from "./payments.service.ts";
+/** Checkout (the demo seed records CASH payments through it, as staff would). */
+export { checkout } from "./payments.service.ts";
 export {
   endSubscriptionForRefund,
   lockSubscriptionOfPayment,
