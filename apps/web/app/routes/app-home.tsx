@@ -141,6 +141,14 @@ export default function AppHome() {
                 </li>
               </>
             ) : null}
+            {data.USER_TYPE === "TEACHER" ? (
+              <li>
+                <Link to="/_app/tutor" className="account-shortcut">
+                  <span className="account-shortcut__title">선생님 지원</span>
+                  <span className="account-shortcut__meta">지원서 · 지원 현황 · 수업 제안</span>
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/_app/profile" className="account-shortcut">
                 <span className="account-shortcut__title">내 정보</span>
