@@ -2,13 +2,15 @@
  * Demo lectures (local mode only; issue #13 "Demo data"): the demo student 김하늘 gets three
  * paid 1-month smart math lectures — one REGISTER (the form still to write), one MATCHED with
  * the demo tutor 이준호 (form sent, tutor chosen, weekly plan agreed) and one ACTIVE (first lesson
- * held) — so a newcomer sees every screen. The payments go through the real checkout as staff
+ * held; two past lessons with notes and the next four weeks planned) — so a newcomer sees every
+ * screen. The payments go through the real checkout as staff
  * CASH payments (so contracts and lectures are written by the same events as in production);
  * the request, matching and moves are written as the areas would have written them.
  * Runs once per database (seed_runs), after the areas are built.
  */
 import { and, eq, schema, type Database } from "@seoltab/db";
 import { defaultLessonRequestForm, type LectureState } from "@seoltab/domain";
+import { occurrencesOf } from "@seoltab/domain/lessons";
 import type { AuthUser } from "./modules/accounts/accounts.public.ts";
 import { checkout, type PaymentsDeps } from "./modules/payments/payments.public.ts";
 import type { EventBus } from "./platform/events.ts";
@@ -147,6 +149,30 @@ export async function seedDemoLectures(payments: PaymentsDeps, events: EventBus)
         set: { tutorUserId: tutor, weeklyPlan: [...PLAN], matchedAt: now },
       });
       if (target === "ACTIVE") {
+        // Two lessons already held (the last two weeks), with the tutor's notes.
+        const past = occurrencesOf(
+          [...PLAN],
+          new Date(now.getTime() - 15 * 24 * 3600 * 1000),
+          2,
+        ).filter((o) => o.endsAt < now);
+        for (const [i, o] of past.slice(-2).entries()) {
+          await tx.insert(schema.lessons).values({
+            lectureId: lecture.id,
+            userId: student,
+            tutorUserId: tutor,
+            recurrenceId: o.recurrenceId,
+            startsAt: o.startsAt,
+            endsAt: o.endsAt,
+            minutes: o.minutes,
+            state: "DONE",
+            heldMinutes: o.minutes,
+            note:
+              i === 0
+                ? "일차함수 그래프 개념 정리, 숙제: 교재 12~15쪽"
+                : "이차함수 기본형, 숙제: 오답 노트 3문제",
+            recordedAt: o.endsAt,
+          });
+        }
         await moveLecture(deps, tx, {
           lecture: matched,
           to: "ACTIVE",

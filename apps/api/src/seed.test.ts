@@ -135,5 +135,12 @@ describe("demo lectures", () => {
       .from(schema.tutorApplications)
       .where(eq(schema.tutorApplications.userId, tutor!.id));
     expect(app!.state).toBe("ACTIVE");
+    const active = lectures.find((l) => l.state === "ACTIVE")!;
+    const lessons = await database.db
+      .select()
+      .from(schema.lessons)
+      .where(eq(schema.lessons.lectureId, active.id));
+    expect(lessons.filter((l) => l.state === "DONE").length).toBeGreaterThanOrEqual(1);
+    expect(lessons.filter((l) => l.state === "RESERVATION").length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -12,3 +12,4 @@ export * from "./contracts.schema.ts";
 export * from "./refunds.schema.ts";
 export * from "./tutor-applications.schema.ts";
 export * from "./lectures.schema.ts";
+export * from "./lessons.schema.ts";

@@ -18,6 +18,7 @@ import { tutorApplicationsModule } from "./tutor-applications/index.ts";
 import { lecturesModule } from "./lectures/index.ts";
 import { lessonRequestsModule } from "./lesson-requests/index.ts";
 import { matchingModule } from "./matching/index.ts";
+import { lessonsModule } from "./lessons/index.ts";
 import type { FileStorage } from "../platform/storage.ts";
 
 /** Replaceable parts of areas (tests). */
@@ -62,6 +63,7 @@ export async function createModules(
     lectures,
     lessonRequests,
     matchingModule(ctx),
+    lessonsModule(ctx),
   ];
   return { list, events, payments: payments.runtime };
 }

@@ -9,6 +9,7 @@ export {
   countLecturesOfTutors,
   findLectureById,
   findLectureByPaymentItem,
+  findLecturesInStates,
   findLecturesOfUser,
   type LectureRow,
 } from "./lectures.repository.ts";

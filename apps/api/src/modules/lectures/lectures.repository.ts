@@ -157,3 +157,15 @@ export async function countLecturesOfTutors(
     .groupBy(l.tutorUserId);
   return new Map(rows.map((r) => [r.tutorId!, r.n]));
 }
+
+/** Lectures in any of `states` (the lessons job reads MATCHED and ACTIVE ones). */
+export async function findLecturesInStates(
+  db: Database,
+  states: readonly string[],
+): Promise<LectureRow[]> {
+  return db
+    .select()
+    .from(l)
+    .where(inArray(l.state, [...states]))
+    .orderBy(asc(l.id));
+}

@@ -61,6 +61,7 @@ describe("in-process runner", () => {
       "refunds-settlement",
       "tutor-applications-stalled",
       "matching-suggestions-expire",
+      "lessons-materialize",
     ]);
   });
 
@@ -85,6 +86,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       );
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "accounts-attempts-prune", cron: "* * * * *" },
+        { name: "lessons-materialize", cron: "* * * * *" },
         { name: "matching-suggestions-expire", cron: "* * * * *" },
         { name: "payments-reconciliation", cron: "* * * * *" },
         { name: "payments-renewals", cron: "* * * * *" },
@@ -96,6 +98,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       );
       expect((queues as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "accounts-attempts-prune", policy: "singleton" },
+        { name: "lessons-materialize", policy: "singleton" },
         { name: "matching-suggestions-expire", policy: "singleton" },
         { name: "payments-reconciliation", policy: "singleton" },
         { name: "payments-renewals", policy: "singleton" },

@@ -1,0 +1,29 @@
+/**
+ * The lessons area as a module (issue #14; docs/api/lessons.md): lessons appear when a lecture is
+ * MATCHED and are cancelled when it ends (`lecture.moved`), the job keeps them 4 weeks ahead, and
+ * its parts of `/workspace/graphql` (tutors) and `/matching/graphql` (families).
+ */
+import type { AppModule, ModuleContext } from "../../platform/module.ts";
+import type {} from "../lectures/lectures.public.ts"; // DomainEvents: lecture.moved
+import {
+  lessonsMatchingResolvers,
+  lessonsMatchingSchema,
+  lessonsWorkspaceResolvers,
+  lessonsWorkspaceSchema,
+} from "./lessons.graphql.ts";
+import { materializeAll, onLectureMoved } from "./lessons.service.ts";
+
+export function lessonsModule(ctx: ModuleContext): AppModule {
+  const deps = { db: ctx.db, clock: ctx.clock, events: ctx.events };
+  ctx.events.on("lecture.moved", "lessons", async (tx, { lecture, at }) => {
+    await onLectureMoved(tx, lecture, at);
+  });
+  return {
+    name: "lessons",
+    graphql: {
+      workspace: { schema: lessonsWorkspaceSchema, resolvers: lessonsWorkspaceResolvers(deps) },
+      matching: { schema: lessonsMatchingSchema, resolvers: lessonsMatchingResolvers(deps) },
+    },
+    jobs: { "lessons-materialize": () => materializeAll(deps) },
+  };
+}

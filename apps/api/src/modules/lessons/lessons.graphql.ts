@@ -1,0 +1,180 @@
+/**
+ * The lessons parts of `/workspace/graphql` (the tutor: myLessons, recordLesson, lessonLedger) and
+ * `/matching/graphql` (the family: myLessons(userId), lessonLedger) — issue #14,
+ * docs/api/lessons.md. Times ISO 8601 UTC; `seoulDate` / `seoulTime` give the Asia/Seoul wall clock.
+ */
+import type { IResolvers, MercuriusContext } from "mercurius";
+import type { Database } from "@seoltab/db";
+import { LESSON_STATE_LABELS, seoulWallClock, type LessonState } from "@seoltab/domain/lessons";
+import { findUserById, requireGraphqlUser } from "../accounts/accounts.public.ts";
+import { findLectureById } from "../lectures/lectures.public.ts";
+import { parseId } from "../lectures/index.ts";
+import type { LessonRow } from "./lessons.repository.ts";
+import { ledgerOf, myLessons, recordLesson, type LessonsDeps } from "./lessons.service.ts";
+
+const TYPES = /* GraphQL */ `
+  "A lesson: one occurrence of the weekly plan. state RESERVATION, TUTORING, DONE or CANCEL."
+  type Lesson {
+    id: ID!
+    lectureId: ID!
+    lectureTitle: String!
+    studentName: String!
+    tutorName: String
+    "The slot's original start (RFC 5545 RECURRENCE-ID)."
+    recurrenceId: String!
+    startsAt: String!
+    endsAt: String!
+    "Asia/Seoul wall clock: YYYY-MM-DD, HH:MM, MON..SUN."
+    seoulDate: String!
+    seoulTime: String!
+    weekday: String!
+    minutes: Int!
+    state: String!
+    stateLabel: String!
+    heldMinutes: Int
+    "The tutor's note for the parent (what was covered, homework)."
+    note: String
+    recordedAt: String
+    cancelledBy: String
+    cancelReason: String
+  }
+
+  "What was held, cancelled and remains of a lecture (DESIGN.md §9 lesson ledger)."
+  type LessonLedger {
+    lectureId: ID!
+    held: Int!
+    heldMinutes: Int!
+    cancelled: Int!
+    cancelledByTutor: Int!
+    upcoming: Int!
+    "Lessons held with 0 minutes (flagged to staff)."
+    zeroMinute: Int!
+    lessons: [Lesson!]!
+  }
+`;
+
+export const lessonsWorkspaceSchema = /* GraphQL */ `
+  ${TYPES}
+  input RecordLessonInput {
+    lessonId: ID!
+    "Minutes taught, 0 to the planned minutes."
+    minutes: Int!
+    note: String
+  }
+
+  extend type Query {
+    "The signed-in tutor's lessons between from and to (ISO instants, at most 92 days)."
+    myLessons(from: String!, to: String!): [Lesson!]!
+    lessonLedger(lectureId: ID!): LessonLedger!
+  }
+
+  extend type Mutation {
+    recordLesson(input: RecordLessonInput!): Lesson!
+  }
+`;
+
+export const lessonsMatchingSchema = /* GraphQL */ `
+  ${TYPES}
+  extend type Query {
+    "Lessons of userId (default: the caller; a parent: every child) between from and to."
+    myLessons(from: String!, to: String!, userId: Int): [Lesson!]!
+    lessonLedger(lectureId: ID!): LessonLedger!
+  }
+`;
+
+async function lessonsGraphql(db: Database, rows: LessonRow[]) {
+  const names = new Map<number, string>();
+  const titles = new Map<number, string>();
+  const nameOf = async (id: number | null) => {
+    if (id === null) return null;
+    if (!names.has(id)) names.set(id, (await findUserById(db, id))?.name ?? "");
+    return names.get(id)!;
+  };
+  const out = [];
+  for (const row of rows) {
+    if (!titles.has(row.lectureId))
+      titles.set(row.lectureId, (await findLectureById(db, row.lectureId))?.title ?? "");
+    const wall = seoulWallClock(row.startsAt);
+    out.push({
+      id: String(row.id),
+      lectureId: String(row.lectureId),
+      lectureTitle: titles.get(row.lectureId)!,
+      studentName: (await nameOf(row.userId)) ?? "",
+      tutorName: await nameOf(row.tutorUserId),
+      recurrenceId: row.recurrenceId,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      seoulDate: wall.date,
+      seoulTime: wall.time,
+      weekday: wall.weekday,
+      minutes: row.minutes,
+      state: row.state,
+      stateLabel: LESSON_STATE_LABELS[row.state as LessonState] ?? row.state,
+      heldMinutes: row.heldMinutes,
+      note: row.note,
+      recordedAt: row.recordedAt?.toISOString() ?? null,
+      cancelledBy: row.cancelledBy,
+      cancelReason: row.cancelReason,
+    });
+  }
+  return out;
+}
+
+function ledgerResolver(deps: LessonsDeps) {
+  return async (_root: unknown, args: { lectureId: string }, ctx: MercuriusContext) => {
+    const caller = await requireGraphqlUser(ctx);
+    const result = await ledgerOf(deps, caller, parseId(args.lectureId, "lectureId"));
+    return {
+      lectureId: String(result.lecture.id),
+      ...result.ledger,
+      lessons: await lessonsGraphql(deps.db, result.lessons),
+    };
+  };
+}
+
+export function lessonsWorkspaceResolvers(deps: LessonsDeps): IResolvers {
+  return {
+    Query: {
+      myLessons: async (
+        _root: unknown,
+        args: { from: string; to: string },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        return lessonsGraphql(deps.db, await myLessons(deps, caller, { ...args, asTutor: true }));
+      },
+      lessonLedger: ledgerResolver(deps),
+    },
+    Mutation: {
+      recordLesson: async (
+        _root: unknown,
+        args: { input: { lessonId: string; minutes: number; note?: string | null } },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        const row = await recordLesson(deps, caller, {
+          lessonId: parseId(args.input.lessonId, "lessonId"),
+          minutes: args.input.minutes,
+          note: args.input.note ?? null,
+        });
+        return (await lessonsGraphql(deps.db, [row]))[0];
+      },
+    },
+  };
+}
+
+export function lessonsMatchingResolvers(deps: LessonsDeps): IResolvers {
+  return {
+    Query: {
+      myLessons: async (
+        _root: unknown,
+        args: { from: string; to: string; userId?: number | null },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        return lessonsGraphql(deps.db, await myLessons(deps, caller, { ...args, asTutor: false }));
+      },
+      lessonLedger: ledgerResolver(deps),
+    },
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The lessons area (issue #14; DESIGN.md §9; docs/api/lessons.md): the occurrences of a matched
+ * lecture's weekly plan, materialised LESSON_HORIZON_WEEKS ahead (when the lecture is MATCHED, and
+ * by the job `lessons-materialize`), recorded by the tutor (minutes and a note for the parent; the
+ * first held lesson makes the lecture ACTIVE), cancelled when the lecture ends, and the ledger.
+ *
+ * Who may act: the student and linked parents read their lessons; the lecture's tutor reads and
+ * records theirs; staff read all. Anyone else's lesson answers like an unknown one.
+ */
+import type { Database } from "@seoltab/db";
+import {
+  FINAL_LECTURE_STATES,
+  isStaffUserType,
+  type LectureState,
+  type WeeklyTimeBlock,
+} from "@seoltab/domain";
+import {
+  LESSON_HORIZON_WEEKS,
+  lessonLedger,
+  occurrencesOf,
+  recordLessonProblem,
+  type LessonState,
+} from "@seoltab/domain/lessons";
+import type { Clock } from "../../clock.ts";
+import { AppError } from "../../errors.ts";
+import type { EventBus } from "../../platform/events.ts";
+import { withTransaction } from "../../platform/transactions.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { findChildren, mayActFor } from "../accounts/accounts.public.ts";
+import {
+  findLectureById,
+  findLecturesInStates,
+  lectureForCaller,
+  moveLecture,
+  type LectureRow,
+} from "../lectures/lectures.public.ts";
+import * as repo from "./lessons.repository.ts";
+
+export interface LessonsDeps {
+  db: Database;
+  clock: Clock;
+  events: EventBus;
+}
+
+export const LESSON_MESSAGES = {
+  notFound: "수업을 찾을 수 없어요.",
+  range: "기간은 from 이 to 보다 앞이고, 길어도 92일이어야 해요.",
+  noteTooLong: "메모는 1,000자까지 적을 수 있어요.",
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Materialises a lecture's plan from `from` for the horizon; returns how many lessons are new. */
+export async function materialize(db: Database, lecture: LectureRow, from: Date): Promise<number> {
+  const plan = (lecture.weeklyPlan ?? []) as WeeklyTimeBlock[];
+  if (plan.length === 0 || !lecture.tutorUserId) return 0;
+  return repo.insertOccurrences(db, lecture, occurrencesOf(plan, from, LESSON_HORIZON_WEEKS));
+}
+
+/** `lecture.moved`: MATCHED → the lessons appear; a final state cancels the planned ones. */
+export async function onLectureMoved(tx: Database, lecture: LectureRow, at: Date): Promise<void> {
+  const state = lecture.state as LectureState;
+  if (state === "MATCHED" || state === "ACTIVE") await materialize(tx, lecture, at);
+  if (FINAL_LECTURE_STATES.includes(state)) {
+    await repo.cancelUpcoming(
+      tx,
+      lecture.id,
+      at,
+      "STAFF",
+      "수강이 끝나 예정된 수업이 취소되었어요.",
+    );
+  }
+}
+
+/** The job: keeps every MATCHED or ACTIVE lecture's lessons LESSON_HORIZON_WEEKS ahead. */
+export async function materializeAll(deps: Pick<LessonsDeps, "db" | "clock">) {
+  const now = deps.clock.now();
+  let created = 0;
+  for (const lecture of await findLecturesInStates(deps.db, ["MATCHED", "ACTIVE"])) {
+    created += await materialize(deps.db, lecture, now);
+  }
+  return { processed: created };
+}
+
+function parseRange(from: string, to: string): { from: Date; to: Date } {
+  const a = new Date(from);
+  const b = new Date(to);
+  if (
+    Number.isNaN(a.getTime()) ||
+    Number.isNaN(b.getTime()) ||
+    a >= b ||
+    b.getTime() - a.getTime() > 92 * DAY_MS
+  ) {
+    throw new AppError("validation", "validation_failed", LESSON_MESSAGES.range, [
+      { field: "from", message: LESSON_MESSAGES.range },
+    ]);
+  }
+  return { from: a, to: b };
+}
+
+/**
+ * myLessons(from, to[, userId]): a tutor's lessons (workspace), or a student's — the caller, a
+ * parent's children (or one child with `userId`), staff for `userId` (matching).
+ * @throws AppError validation (range up to 92 days); forbidden not_your_lecture
+ */
+export async function myLessons(
+  deps: LessonsDeps,
+  caller: AuthUser,
+  input: { from: string; to: string; userId?: number | null; asTutor: boolean },
+): Promise<repo.LessonRow[]> {
+  const range = parseRange(input.from, input.to);
+  if (input.asTutor) {
+    if (caller.userType !== "TEACHER") {
+      throw new AppError("forbidden", "not_a_tutor", "선생님 계정으로 로그인해야 볼 수 있어요.");
+    }
+    return repo.findLessons(deps.db, { tutorId: caller.userNo }, range.from, range.to);
+  }
+  let userIds: number[];
+  if (input.userId) {
+    if (!(await mayActFor(deps.db, caller, input.userId))) {
+      throw new AppError(
+        "forbidden",
+        "not_your_lecture",
+        "이 학생의 수업을 볼 수 있는 권한이 없어요.",
+      );
+    }
+    userIds = [input.userId];
+  } else if (caller.userType === "PARENT") {
+    userIds = (await findChildren(deps.db, caller.userNo)).map((c) => c.id);
+  } else {
+    userIds = [caller.userNo];
+  }
+  return repo.findLessons(deps.db, { userIds }, range.from, range.to);
+}
+
+/**
+ * recordLesson (the lecture's tutor): marks a started lesson held with the minutes taught (0 to
+ * the planned minutes; 0 is flagged to staff) and a note for the parent. The first held lesson
+ * moves the lecture MATCHED → ACTIVE. Recording twice: `lesson_already_recorded`.
+ * @throws AppError not_found lesson_not_found (also another tutor's); validation; conflict
+ */
+export async function recordLesson(
+  deps: LessonsDeps,
+  caller: AuthUser,
+  input: { lessonId: number; minutes: number; note: string | null },
+): Promise<repo.LessonRow> {
+  const note = input.note?.trim() || null;
+  if (note && note.length > 1000) {
+    throw new AppError("validation", "validation_failed", LESSON_MESSAGES.noteTooLong, [
+      { field: "note", message: LESSON_MESSAGES.noteTooLong },
+    ]);
+  }
+  return withTransaction(deps.db, async (tx) => {
+    const lesson = await repo.findLessonById(tx, input.lessonId, { forUpdate: true });
+    if (!lesson || lesson.tutorUserId !== caller.userNo) {
+      throw new AppError("not_found", "lesson_not_found", LESSON_MESSAGES.notFound);
+    }
+    const now = deps.clock.now();
+    const problem = recordLessonProblem(
+      { state: lesson.state as LessonState, startsAt: lesson.startsAt, minutes: lesson.minutes },
+      input.minutes,
+      now,
+    );
+    if (problem) {
+      const code = lesson.state === "DONE" ? "lesson_already_recorded" : "validation_failed";
+      throw new AppError(
+        lesson.state === "DONE" || lesson.state === "CANCEL" ? "conflict" : "validation",
+        code,
+        problem,
+        [{ field: "minutes", message: problem }],
+      );
+    }
+    const held = await repo.markHeld(tx, lesson.id, lesson.state, {
+      heldMinutes: input.minutes,
+      note,
+      recordedAt: now,
+    });
+    if (!held) throw new AppError("conflict", "lesson_already_recorded", "이미 기록한 수업이에요.");
+    const lecture = await findLectureById(tx, lesson.lectureId, { forUpdate: true });
+    if (lecture?.state === "MATCHED") {
+      await moveLecture(deps, tx, {
+        lecture,
+        to: "ACTIVE",
+        at: now,
+        initiator: "AUTO",
+        actorUserId: null,
+        reason: "첫 수업을 했어요.",
+      });
+    }
+    return held;
+  });
+}
+
+/** lessonLedger(lectureId): the family, the lecture's tutor and staff. */
+export async function ledgerOf(deps: LessonsDeps, caller: AuthUser, lectureId: number) {
+  const lecture = await lectureForCaller(deps.db, caller, lectureId, { tutorToo: true });
+  const lessons = await repo.findLessonsOfLecture(deps.db, lecture.id);
+  return {
+    lecture,
+    lessons,
+    ledger: lessonLedger(
+      lessons.map((l) => ({
+        state: l.state as LessonState,
+        heldMinutes: l.heldMinutes,
+        cancelledBy: l.cancelledBy,
+      })),
+    ),
+    staff: isStaffUserType(caller.userType),
+  };
+}

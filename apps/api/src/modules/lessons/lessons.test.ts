@@ -1,0 +1,355 @@
+/**
+ * Lessons (issue #14, the lessons part): a MATCHED lecture's weekly plan becomes lessons 4 weeks
+ * ahead (idempotent, Asia/Seoul, never past 22:00); the tutor records a started lesson once (the
+ * first makes the lecture ACTIVE), with at most the planned minutes; families read their lessons
+ * and the ledger; a refund cancels the planned lessons. Bad input: another tutor's lesson, a future
+ * lesson, too many minutes, twice, concurrently. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, schema } from "@seoltab/db";
+import { defaultTutorResume } from "@seoltab/domain";
+import { seoulWallClock } from "@seoltab/domain/lessons";
+import { offsetClock } from "../../clock.ts";
+import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
+import {
+  linkParent,
+  merchantUid,
+  newUser,
+  registerCard,
+  responseOf,
+  smartMath,
+  subscribe,
+  type StoreItem,
+  type TestUser,
+} from "../payments/payments.test-support.ts";
+
+let t: TestApp;
+const clock = offsetClock();
+let math: StoreItem;
+let admin: TestUser;
+
+beforeAll(async () => {
+  const gateway = createSandboxGateway({ clock: () => clock.now() });
+  t = await buildTestApp({}, {}, { payments: { gateway, clock }, accounts: { clock } });
+  math = await smartMath(t);
+  admin = await newUser(t, "ADMIN");
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function gql(
+  backend: "matching" | "workspace",
+  user: TestUser,
+  query: string,
+  variables: Record<string, unknown> = {},
+) {
+  return t.app.inject({
+    method: "POST",
+    url: `/${backend}/graphql`,
+    headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
+    payload: JSON.stringify({ query, variables }),
+  });
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are read field by field
+async function ok<T = Record<string, any>>(res: Promise<LightMyRequestResponse>): Promise<T> {
+  const body = (await res).json();
+  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data as T;
+}
+async function refused(res: Promise<LightMyRequestResponse>) {
+  const body = (await res).json();
+  expect(body.errors, JSON.stringify(body.data)).toBeDefined();
+  return {
+    classification: body.errors[0].extensions.classification as string,
+    code: body.errors[0].extensions.code as string,
+  };
+}
+
+const PLAN = [{ day: "MON", start: "18:00", end: "19:30" }];
+
+/** A student whose paid lecture is MATCHED with a fresh ACTIVE tutor on PLAN. */
+async function matchedLecture() {
+  const tutor = await newUser(t, "TEACHER");
+  await t.database.db.insert(schema.tutorApplications).values({
+    userId: tutor.userNo,
+    state: "ACTIVE",
+    resume: {
+      ...defaultTutorResume(),
+      name: "박보호",
+      university: "서울대학교",
+      subjects: [1001],
+      availableTimes: [{ day: "MON", start: "18:00", end: "21:00" }],
+    } as unknown as Record<string, unknown>,
+    matchingAvailable: true,
+    universityStatusConfirmedAt: new Date(),
+  });
+  const student = await newUser(t, "STUDENT");
+  await registerCard(t, student);
+  const payment = responseOf(
+    await subscribe(t, student, {
+      USER_NO: student.userNo,
+      MERCHANT_UID: merchantUid(),
+      PAYMENT_METHOD: "BILLING_CARD",
+      ITEMS: [{ id: math.id, lecture_multiple: 1 }],
+    }),
+  );
+  const [lecture] = await t.database.db
+    .select()
+    .from(schema.lectures)
+    .where(eq(schema.lectures.paymentId, payment.PAYMENT_ID));
+  const id = String(lecture!.id);
+  await ok(
+    gql(
+      "matching",
+      student,
+      `mutation($i: LessonRequestInput!) { saveLessonRequest(input: $i) { id } }`,
+      {
+        i: {
+          lectureId: id,
+          schoolName: "휘문고등학교",
+          gradeCode: "H2",
+          lectureSubjectId: 1111,
+          schedules: [{ day: "MON", start: "18:00", end: "20:00" }],
+        },
+      },
+    ),
+  );
+  await ok(
+    gql(
+      "matching",
+      student,
+      `mutation($id: ID!) { submitLessonRequest(lectureId: $id) { state } }`,
+      { id },
+    ),
+  );
+  const [matching] = await t.database.db
+    .select()
+    .from(schema.matchings)
+    .where(and(eq(schema.matchings.lectureId, lecture!.id), eq(schema.matchings.state, "OPEN")));
+  const suggestion = (
+    await ok(
+      gql(
+        "matching",
+        admin,
+        `mutation($m: ID!, $t: Int!) { suggestTutor(matchingId: $m, tutorId: $t) { id } }`,
+        { m: String(matching!.id), t: tutor.userNo },
+      ),
+    )
+  ).suggestTutor;
+  await ok(
+    gql(
+      "matching",
+      tutor,
+      `mutation($i: RespondToSuggestionInput!) { respondToSuggestion(input: $i) { state } }`,
+      {
+        i: {
+          suggestionId: suggestion.id,
+          accept: true,
+          slots: [{ day: "MON", start: "18:00", end: "20:00" }],
+        },
+      },
+    ),
+  );
+  await ok(
+    gql(
+      "matching",
+      student,
+      `mutation($o: ID!, $p: [WeeklyTimeBlockInput!]!) { chooseTutor(offerId: $o, weeklyPlan: $p) { state } }`,
+      { o: suggestion.id, p: PLAN },
+    ),
+  );
+  return { student, tutor, lectureId: lecture!.id, paymentId: payment.PAYMENT_ID as number };
+}
+
+async function lessonRows(lectureId: number) {
+  return t.database.db
+    .select()
+    .from(schema.lessons)
+    .where(eq(schema.lessons.lectureId, lectureId))
+    .orderBy(schema.lessons.startsAt);
+}
+
+const RANGE = () => ({
+  from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+  to: new Date(Date.now() + 35 * 86_400_000).toISOString(),
+});
+const RECORD = `mutation($i: RecordLessonInput!) { recordLesson(input: $i) { id state heldMinutes note } }`;
+
+describe("lessons", () => {
+  it("a matched lecture's plan becomes 4 weeks of lessons on Mondays 18:00-19:30 Seoul, once", async () => {
+    const { student, tutor, lectureId } = await matchedLecture();
+    const rows = await lessonRows(lectureId);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.length).toBeLessThanOrEqual(5);
+    for (const row of rows) {
+      expect(row.state).toBe("RESERVATION");
+      expect(row.minutes).toBe(90);
+      expect(row.startsAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(seoulWallClock(row.startsAt)).toMatchObject({ weekday: "MON", time: "18:00" });
+      expect(seoulWallClock(row.endsAt).time).toBe("19:30");
+      expect(row.tutorUserId).toBe(tutor.userNo);
+    }
+    expect(new Set(rows.map((r) => r.recurrenceId)).size).toBe(rows.length);
+    const report = await t.app.jobTable["lessons-materialize"]!();
+    expect((await lessonRows(lectureId)).length).toBe(rows.length);
+    expect(report.processed).toBeGreaterThanOrEqual(0);
+
+    const tutorView = (
+      await ok(
+        gql(
+          "workspace",
+          tutor,
+          `query($f: String!, $t: String!) { myLessons(from: $f, to: $t) { id seoulTime weekday studentName lectureTitle } }`,
+          { f: RANGE().from, t: RANGE().to },
+        ),
+      )
+    ).myLessons;
+    expect(tutorView).toHaveLength(rows.length);
+    expect(tutorView[0]).toMatchObject({ seoulTime: "18:00", weekday: "MON" });
+    const familyView = (
+      await ok(
+        gql(
+          "matching",
+          student,
+          `query($f: String!, $t: String!) { myLessons(from: $f, to: $t) { id tutorName } }`,
+          { f: RANGE().from, t: RANGE().to },
+        ),
+      )
+    ).myLessons;
+    expect(familyView[0].tutorName).toBe("박보호");
+    const parent = await newUser(t, "PARENT");
+    await linkParent(t, parent, student);
+    expect(
+      (
+        await ok(
+          gql(
+            "matching",
+            parent,
+            `query($f: String!, $t: String!) { myLessons(from: $f, to: $t) { id } }`,
+            { f: RANGE().from, t: RANGE().to },
+          ),
+        )
+      ).myLessons,
+    ).toHaveLength(rows.length);
+    const stranger = await newUser(t, "STUDENT");
+    expect(
+      (
+        await refused(
+          gql(
+            "matching",
+            stranger,
+            `query($f: String!, $t: String!, $u: Int) { myLessons(from: $f, to: $t, userId: $u) { id } }`,
+            { f: RANGE().from, t: RANGE().to, u: student.userNo },
+          ),
+        )
+      ).classification,
+    ).toBe("FORBIDDEN");
+    expect(
+      (
+        await refused(
+          gql(
+            "matching",
+            student,
+            `query { myLessons(from: "2026-01-01T00:00:00Z", to: "2026-12-31T00:00:00Z") { id } }`,
+          ),
+        )
+      ).classification,
+    ).toBe("BAD_REQUEST");
+  });
+
+  it("the tutor records a started lesson once; the first makes the lecture ACTIVE; the ledger counts it", async () => {
+    const { student, tutor, lectureId } = await matchedLecture();
+    const [first, second] = await lessonRows(lectureId);
+    expect(
+      (
+        await refused(
+          gql("workspace", tutor, RECORD, { i: { lessonId: String(first!.id), minutes: 90 } }),
+        )
+      ).classification,
+    ).toBe("BAD_REQUEST");
+    // The lesson has started.
+    await t.database.db
+      .update(schema.lessons)
+      .set({ startsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(schema.lessons.id, first!.id));
+    const other = await newUser(t, "TEACHER");
+    expect(
+      (
+        await refused(
+          gql("workspace", other, RECORD, { i: { lessonId: String(first!.id), minutes: 90 } }),
+        )
+      ).code,
+    ).toBe("lesson_not_found");
+    expect(
+      (
+        await refused(
+          gql("workspace", tutor, RECORD, { i: { lessonId: String(first!.id), minutes: 91 } }),
+        )
+      ).classification,
+    ).toBe("BAD_REQUEST");
+    expect(
+      (
+        await refused(
+          gql("workspace", student, RECORD, { i: { lessonId: String(first!.id), minutes: 90 } }),
+        )
+      ).classification,
+    ).toBe("NOT_FOUND");
+
+    const results = await Promise.all([
+      gql("workspace", tutor, RECORD, {
+        i: { lessonId: String(first!.id), minutes: 85, note: "이차함수 개념, 숙제 p.32" },
+      }),
+      gql("workspace", tutor, RECORD, {
+        i: { lessonId: String(first!.id), minutes: 85, note: "이차함수 개념, 숙제 p.32" },
+      }),
+    ]);
+    expect(results.filter((r) => !r.json().errors)).toHaveLength(1);
+    expect(results.find((r) => r.json().errors)!.json().errors[0].extensions.code).toBe(
+      "lesson_already_recorded",
+    );
+    const [lecture] = await t.database.db
+      .select()
+      .from(schema.lectures)
+      .where(eq(schema.lectures.id, lectureId));
+    expect(lecture!.state).toBe("ACTIVE");
+
+    await t.database.db
+      .update(schema.lessons)
+      .set({ startsAt: new Date(Date.now() - 1_800_000) })
+      .where(eq(schema.lessons.id, second!.id));
+    await ok(gql("workspace", tutor, RECORD, { i: { lessonId: String(second!.id), minutes: 0 } }));
+    const ledger = (
+      await ok(
+        gql(
+          "matching",
+          student,
+          `query($id: ID!) { lessonLedger(lectureId: $id) { held heldMinutes zeroMinute upcoming cancelled lessons { note state } } }`,
+          { id: String(lectureId) },
+        ),
+      )
+    ).lessonLedger;
+    expect(ledger).toMatchObject({ held: 2, heldMinutes: 85, zeroMinute: 1, cancelled: 0 });
+    expect(ledger.lessons.find((l: { note: string | null }) => l.note)?.note).toBe(
+      "이차함수 개념, 숙제 p.32",
+    );
+  });
+
+  it("a refund ends the lecture and cancels its planned lessons", async () => {
+    const { student, lectureId, paymentId } = await matchedLecture();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/payment/graphql",
+      headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
+      payload: JSON.stringify({
+        query: `mutation($input: RequestRefundInput!) { requestRefund(input: $input) { state } }`,
+        variables: { input: { paymentId: String(paymentId), reason: "단순 변심" } },
+      }),
+    });
+    expect(res.json().data.requestRefund.state).toBe("REFUNDED");
+    const rows = await lessonRows(lectureId);
+    expect(rows.every((r) => r.state === "CANCEL")).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * Lessons (issue #14; DESIGN.md §9): the occurrences of a lecture's weekly plan. Re-exported by
+ * schema.ts. `recurrence_id` is the plan slot's original start (RFC 5545 RECURRENCE-ID): one row
+ * per slot, so materialising the plan again never duplicates a lesson.
+ */
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { users } from "./core.schema.ts";
+import { lectures } from "./lectures.schema.ts";
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    lectureId: bigint("lecture_id", { mode: "number" })
+      .notNull()
+      .references(() => lectures.id, { onDelete: "cascade" }),
+    /** The student (copied from the lecture for calendar reads). */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tutorUserId: integer("tutor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The slot's original start, ISO instant: the lesson's identity. */
+    recurrenceId: varchar("recurrence_id", { length: 32 }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** Planned minutes. */
+    minutes: smallint("minutes").notNull(),
+    /** RESERVATION, TUTORING, DONE or CANCEL. */
+    state: varchar("state", { length: 16 }).notNull().default("RESERVATION"),
+    heldMinutes: smallint("held_minutes"),
+    /** The tutor's note for the parent: what was covered, homework. */
+    note: varchar("note", { length: 1000 }),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }),
+    /** STUDENT, PARENT, TEACHER or STAFF when cancelled. */
+    cancelledBy: varchar("cancelled_by", { length: 16 }),
+    cancelReason: varchar("cancel_reason", { length: 300 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lessons_recurrence_key").on(t.lectureId, t.recurrenceId),
+    index("lessons_user_time_idx").on(t.userId, t.startsAt),
+    index("lessons_tutor_time_idx").on(t.tutorUserId, t.startsAt),
+  ],
+);
