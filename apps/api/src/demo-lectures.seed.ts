@@ -149,13 +149,15 @@ export async function seedDemoLectures(payments: PaymentsDeps, events: EventBus)
         set: { tutorUserId: tutor, weeklyPlan: [...PLAN], matchedAt: now },
       });
       if (target === "ACTIVE") {
-        // Two lessons already held (the last two weeks), with the tutor's notes.
+        // The last four lessons before today: two held with the tutor's notes, and the two most
+        // recent still to be recorded by the tutor (what /_app/tutor asks first).
         const past = occurrencesOf(
           [...PLAN],
-          new Date(now.getTime() - 15 * 24 * 3600 * 1000),
-          2,
+          new Date(now.getTime() - 29 * 24 * 3600 * 1000),
+          5,
         ).filter((o) => o.endsAt < now);
-        for (const [i, o] of past.slice(-2).entries()) {
+        for (const [i, o] of past.slice(-4).entries()) {
+          const held = i < 2;
           await tx.insert(schema.lessons).values({
             lectureId: lecture.id,
             userId: student,
@@ -164,13 +166,14 @@ export async function seedDemoLectures(payments: PaymentsDeps, events: EventBus)
             startsAt: o.startsAt,
             endsAt: o.endsAt,
             minutes: o.minutes,
-            state: "DONE",
-            heldMinutes: o.minutes,
-            note:
-              i === 0
+            state: held ? "DONE" : "RESERVATION",
+            heldMinutes: held ? o.minutes : null,
+            note: held
+              ? i === 0
                 ? "일차함수 그래프 개념 정리, 숙제: 교재 12~15쪽"
-                : "이차함수 기본형, 숙제: 오답 노트 3문제",
-            recordedAt: o.endsAt,
+                : "이차함수 기본형, 숙제: 오답 노트 3문제"
+              : null,
+            recordedAt: held ? o.endsAt : null,
           });
         }
         await moveLecture(deps, tx, {

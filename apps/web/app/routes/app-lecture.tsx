@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { LecturePage } from "../features/lectures/components/lecture-page";
+import { LectureLessons } from "../features/lessons/components/lecture-lessons";
 import { OffersPanel } from "../features/matching/components/offers";
 import "../styles/accounts.css";
 import "../features/tutor-applications/tutor-applications.css";
@@ -21,7 +22,10 @@ export default function AppLecture() {
       key={lectureId}
       lectureId={lectureId}
       matching={({ subjectName, onMatched }) => (
-        <OffersPanel lectureId={lectureId} subjectName={subjectName} onMatched={onMatched} />
+        <>
+          <LectureLessons lectureId={lectureId} />
+          <OffersPanel lectureId={lectureId} subjectName={subjectName} onMatched={onMatched} />
+        </>
       )}
     />
   );

@@ -1,3 +1,4 @@
+import { TutorLessons } from "../features/lessons/components/tutor-lessons";
 import { TutorSuggestions } from "../features/matching/components/tutor-suggestions";
 import { TutorWorkspace } from "../features/tutor-applications/components/tutor-workspace";
 import { useRootStore } from "../stores/root-store";
@@ -26,6 +27,7 @@ export default function AppTutor() {
       <TutorWorkspace />
       {tutor ? (
         <div className="tutor-workspace tutor-workspace--more">
+          <TutorLessons />
           <TutorSuggestions />
         </div>
       ) : null}

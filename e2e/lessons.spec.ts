@@ -1,0 +1,63 @@
+/**
+ * Lessons in a real browser (issue #14, the lessons part): the demo tutor records the demo
+ * student's lesson that has started (minutes and a note) on /_app/tutor; the parent opens the
+ * lecture and reads the note in 수업 기록 with the ledger. The demo data leaves two started
+ * lessons unrecorded, one per width. Phone (360 px) and desktop (1440 px); screenshots under
+ * test-results/screenshots/lessons-*.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO, overflowX, signIn } from "./support/accounts.ts";
+import { apiLogin, graphqlCall, pageErrors } from "./support/api.ts";
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(Object.entries(VIEWPORTS))("lessons on a %s", (name, viewport) => {
+  it("the tutor records a started lesson; the parent reads the note on the lecture", async () => {
+    const note = `분수의 나눗셈 (${name}), 숙제: 익힘책 20쪽`;
+    const tutorPage = await openPage(browser, { viewport });
+    await signIn(tutorPage.page, server.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
+    await tutorPage.page.goto(`${server.url}/_app/tutor`, { waitUntil: "networkidle" });
+    const form = tutorPage.page.getByTestId("record-lesson").first();
+    await form.waitFor();
+    await form.getByLabel(/수업한 시간/).fill("85");
+    await form.getByLabel(/학부모님께 남길 메모/).fill(note);
+    await form.getByRole("button", { name: "수업 기록하기" }).click();
+    await tutorPage.page.getByText("수업을 기록했어요.").waitFor();
+    expect(await overflowX(tutorPage.page)).toBeLessThanOrEqual(0);
+    await screenshot(tutorPage.page, `lessons-tutor-${name}`);
+    expect(pageErrors(tutorPage.errors)).toEqual([]);
+    await tutorPage.close();
+
+    const parent = await apiLogin(server.url, DEMO.parent.email);
+    const student = await apiLogin(server.url, DEMO.student.email);
+    const { myLectures } = await graphqlCall<{ myLectures: { id: string; state: string }[] }>(
+      server.url,
+      parent.token,
+      `query($u: Int) { myLectures(userId: $u) { id state } }`,
+      { u: student.userNo },
+      "matching",
+    );
+    const active = myLectures.find((l) => l.state === "ACTIVE")!;
+    const { page, errors, close } = await openPage(browser, { viewport });
+    await signIn(page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
+    await page.goto(`${server.url}/_app/lectures/${active.id}`, { waitUntil: "networkidle" });
+    const lessons = page.getByTestId("lecture-lessons");
+    await lessons.getByText(note).waitFor();
+    expect(await page.getByTestId("lesson-ledger").innerText()).toMatch(/지금까지 \d+회/);
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `lessons-parent-${name}`);
+    expect(pageErrors(errors)).toEqual([]);
+    await close();
+  });
+});
