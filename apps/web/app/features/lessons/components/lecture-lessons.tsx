@@ -19,9 +19,9 @@ export function LectureLessons({ lectureId }: { lectureId: string }) {
   const ledger = data?.lessonLedger;
   if (!ledger || ledger.lessons.length === 0) return null;
   const held = ledger.lessons.filter((l) => l.state === "DONE").reverse();
-  const upcoming = ledger.lessons
-    .filter((l) => l.state === "RESERVATION" || l.state === "TUTORING")
-    .slice(0, 8);
+  const planned = ledger.lessons.filter((l) => l.state === "RESERVATION" || l.state === "TUTORING");
+  const waiting = planned.filter((l) => Date.parse(l.startsAt) <= now);
+  const upcoming = planned.filter((l) => Date.parse(l.startsAt) > now).slice(0, 8);
   return (
     <section
       className="app-panel app-panel--left"
