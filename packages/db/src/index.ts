@@ -16,4 +16,5 @@ export {
   lt,
   lte,
   count,
+  min,
 } from "drizzle-orm";

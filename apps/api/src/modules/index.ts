@@ -45,10 +45,26 @@ export async function createModules(
   const payments = paymentsModule(ctx, options.payments);
   const lectures = lecturesModule(ctx);
   const lessonRequests = lessonRequestsModule(ctx);
-  // getUserInfo's LECTURE_INFO: the payments' lines with the lecture records' states.
+  const lessons = lessonsModule(ctx);
+  // getUserInfo's LECTURE_INFO: the payments' lines with the lecture records' states, and each
+  // lecture's next lesson.
+  const withRecords = lectures.lectureInfo(
+    payments.userInfo.lectureInfo,
+    lessonRequests.requestStates,
+  );
   const userInfo = {
     ...payments.userInfo,
-    lectureInfo: lectures.lectureInfo(payments.userInfo.lectureInfo, lessonRequests.requestStates),
+    lectureInfo: async (userId: number, now: Date) => {
+      const entries = await withRecords(userId, now);
+      const next = await lessons.nextLessons(
+        entries.flatMap((e) => (e.LECTURE_ID ? [e.LECTURE_ID] : [])),
+        now,
+      );
+      return entries.map((e) => ({
+        ...e,
+        NEXT_LESSON_AT: e.LECTURE_ID ? (next.get(e.LECTURE_ID)?.toISOString() ?? null) : null,
+      }));
+    },
   };
   const list: AppModule[] = [
     accountsModule(ctx, accounts, userInfo),
@@ -63,7 +79,7 @@ export async function createModules(
     lectures,
     lessonRequests,
     matchingModule(ctx),
-    lessonsModule(ctx),
+    lessons,
   ];
   return { list, events, payments: payments.runtime };
 }

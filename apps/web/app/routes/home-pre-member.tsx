@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import { useBuyer } from "../features/enrollment/student";
+import { LecturesInProgress } from "../features/lectures/components/lectures-in-progress";
+import { OffersPanel } from "../features/matching/components/offers";
+import "../features/tutor-applications/tutor-applications.css";
+import "../features/lectures/lectures.css";
 import { BillingCardPanel } from "../features/payments/components/billing-card-panel";
 import "../styles/accounts.css";
 import "../features/payments/payments.css";
@@ -31,7 +35,8 @@ const STEPS = [
 /**
  * /home_pre_member (SPEC.md §2; APP_ROUTE_PATTERNS, inside the app shell): for people who have
  * paid but are not yet matched with a tutor — what happens next, how to reach us, and the
- * card change of SPEC.md §4 (paymentCardType "change_pre" returns here).
+ * card change of SPEC.md §4 (paymentCardType "change_pre" returns here), and (issue #13) each
+ * lecture on its way: the request form to write, the search, and the tutors who accepted.
  */
 export default function HomePreMember() {
   const buyer = useBuyer();
@@ -43,6 +48,14 @@ export default function HomePreMember() {
         <h1 className="pay-page__title">결제가 끝났어요. 선생님을 연결하고 있어요</h1>
         <p className="pay-page__lead">첫 수업까지 아래 순서로 진행돼요. 따로 하실 일은 없어요.</p>
       </header>
+      {hasStudent && buyer.userNo !== null ? (
+        <LecturesInProgress
+          userId={buyer.userNo}
+          offers={(lectureId) => (
+            <OffersPanel lectureId={lectureId} onMatched={() => undefined} />
+          )}
+        />
+      ) : null}
       <section className="pay-panel" aria-labelledby="pre-steps-title">
         <h2 id="pre-steps-title" className="pay-panel__title">
           앞으로 이렇게 진행돼요

@@ -139,6 +139,8 @@ export const userInfoOutput = z.object({
       LECTURE_ID: z.number().int().nullable().optional(),
       TUTOR_NAME: z.string().nullable().optional(),
       REQUEST_STATE: z.string().nullable().optional(),
+      /** The next planned lesson's start (ISO 8601), once lessons exist (issue #14). */
+      NEXT_LESSON_AT: z.string().nullable().optional(),
     }),
   ),
   CARD_INFO: z

@@ -13,7 +13,7 @@ export interface LessonRequestsModule extends AppModule {
 }
 
 export function lessonRequestsModule(ctx: ModuleContext): LessonRequestsModule {
-  const deps = { db: ctx.db, clock: ctx.clock, events: ctx.events };
+  const deps = { db: ctx.db, clock: ctx.clock, events: ctx.events, storage: ctx.storage };
   return {
     name: "lesson-requests",
     rest: { hub: (app) => lessonRequestRoutes(app, deps) },

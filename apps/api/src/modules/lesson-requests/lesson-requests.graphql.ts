@@ -60,6 +60,16 @@ export const lessonRequestsSchema = /* GraphQL */ `
     memo: String
   }
 
+  "An attachment of the form: SCHOOL_RECORD or GRADE_CARD; url needs the Bearer token."
+  type LessonRequestFile {
+    id: ID!
+    kind: String!
+    contentType: String!
+    sizeBytes: Int!
+    createdAt: String!
+    url: String!
+  }
+
   "The form of a lecture: DRAFT (id null until first saved), SUBMITTED or CANCELLED."
   type LessonRequest {
     id: ID
@@ -71,6 +81,7 @@ export const lessonRequestsSchema = /* GraphQL */ `
     cancelledAt: String
     "What keeps it from being submitted (empty when it can be)."
     submitProblems: [FieldProblem!]!
+    files: [LessonRequestFile!]!
   }
 
   input WeeklyTimeBlockInput {
@@ -137,6 +148,14 @@ export function requestGraphql(view: RequestView) {
     submittedAt: view.request?.submittedAt?.toISOString() ?? null,
     cancelledAt: view.request?.cancelledAt?.toISOString() ?? null,
     submitProblems: view.request?.state === "SUBMITTED" ? [] : view.problems,
+    files: view.files.map((f) => ({
+      id: String(f.id),
+      kind: f.kind,
+      contentType: f.contentType,
+      sizeBytes: f.sizeBytes,
+      createdAt: f.createdAt.toISOString(),
+      url: `/hub/request-form/files/${f.id}`,
+    })),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Data access of the lesson-requests area (issue #13): `lesson_requests` and their files.
  */
-import { eq, inArray, schema, type Database } from "@seoltab/db";
+import { asc, eq, inArray, schema, type Database } from "@seoltab/db";
 
 const r = schema.lessonRequests;
 export type LessonRequestRow = typeof schema.lessonRequests.$inferSelect;
@@ -60,4 +60,25 @@ export async function findRequestStates(
     .from(r)
     .where(inArray(r.lectureId, [...lectureIds]));
   return new Map(rows.map((row) => [row.lectureId, row.state]));
+}
+
+export type RequestFileRow = typeof schema.lessonRequestFiles.$inferSelect;
+
+export async function insertRequestFile(
+  db: Database,
+  row: typeof schema.lessonRequestFiles.$inferInsert,
+): Promise<RequestFileRow> {
+  const [inserted] = await db.insert(schema.lessonRequestFiles).values(row).returning();
+  return inserted!;
+}
+
+export async function findRequestFiles(db: Database, requestId: number): Promise<RequestFileRow[]> {
+  const f = schema.lessonRequestFiles;
+  return db.select().from(f).where(eq(f.lessonRequestId, requestId)).orderBy(asc(f.createdAt), asc(f.id));
+}
+
+export async function findRequestFile(db: Database, id: number): Promise<RequestFileRow | undefined> {
+  const f = schema.lessonRequestFiles;
+  const [row] = await db.select().from(f).where(eq(f.id, id));
+  return row;
 }

@@ -6,18 +6,32 @@
  *   line: 403 `not_your_lecture`.
  * - `PATCH /hub/request-form/cancel {id}` → `{ ID, STATE: "CANCELLED" }`: withdraws a submitted
  *   form before a tutor is chosen.
+ * - `POST /hub/request-form/files?lectureId=&kind=SCHOOL_RECORD|GRADE_CARD`: an attachment as the
+ *   raw body (PDF, JPEG, PNG, 10 MB); `GET /hub/request-form/files/{id}`: its bytes (the family,
+ *   the lecture's tutor, staff).
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { fileHeaders, rawBodyScope } from "../../platform/uploads.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
 import { authenticate } from "../accounts/accounts.public.ts";
 import {
+  REQUEST_FILE_KINDS,
+  REQUEST_MESSAGES,
   VALIDATION_REASONS,
   cancelRequest,
+  readAttachment,
+  uploadAttachment,
   validateForm,
   type LessonRequestsDeps,
 } from "./lesson-requests.service.ts";
+
+const fileQuery = z.strictObject({
+  lectureId: z.coerce.number({ error: "lectureId 는 숫자여야 해요." }).int().positive(),
+  kind: z.enum(REQUEST_FILE_KINDS, { error: "kind 는 SCHOOL_RECORD 또는 GRADE_CARD 여야 해요." }),
+});
 
 const validationInput = z.strictObject({
   lectureVtNo: z.coerce
@@ -55,5 +69,45 @@ export async function lessonRequestRoutes(
     const input = parseBody(cancelInput, request);
     const cancelled = await cancelRequest(deps, caller, input.id);
     return success({ ID: cancelled.id, STATE: cancelled.state }, "수업 신청을 취소했어요.");
+  });
+
+  await rawBodyScope(app, (scope) => {
+    scope.post("/request-form/files", async (request) => {
+      const caller = await authenticate(request);
+      const parsed = fileQuery.safeParse(request.query);
+      if (!parsed.success) {
+        throw new AppError(
+          "validation",
+          "validation_failed",
+          parsed.error.issues[0]?.message ?? "입력값을 확인해 주세요.",
+          parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+        );
+      }
+      const claimed = request.headers["content-type"];
+      const file = await uploadAttachment(deps, caller, {
+        lectureId: parsed.data.lectureId,
+        kind: parsed.data.kind,
+        bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        claimedType: typeof claimed === "string" ? claimed : undefined,
+      });
+      return success({
+        FILE: {
+          ID: String(file.id),
+          KIND: file.kind,
+          CONTENT_TYPE: file.contentType,
+          SIZE_BYTES: file.sizeBytes,
+          URL: `/hub/request-form/files/${file.id}`,
+        },
+      });
+    });
+  });
+
+  app.get<{ Params: { fileId: string } }>("/request-form/files/:fileId", async (request, reply) => {
+    const caller = await authenticate(request);
+    if (!/^\d{1,15}$/.test(request.params.fileId)) {
+      throw new AppError("not_found", "file_not_found", REQUEST_MESSAGES.fileNotFound);
+    }
+    const { file, bytes } = await readAttachment(deps, caller, Number(request.params.fileId));
+    return reply.headers(fileHeaders(file.contentType)).send(bytes);
   });
 }

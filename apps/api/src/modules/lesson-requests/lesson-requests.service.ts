@@ -26,7 +26,9 @@ import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import { initiatorOf } from "../../platform/auth.ts";
+import type { FileStorage } from "../../platform/storage.ts";
 import { withTransaction } from "../../platform/transactions.ts";
+import { checkUpload } from "../../platform/uploads.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { mayActFor } from "../accounts/accounts.public.ts";
 import {
@@ -44,6 +46,7 @@ export interface LessonRequestsDeps {
   db: Database;
   clock: Clock;
   events: EventBus;
+  storage: FileStorage;
 }
 
 export const REQUEST_MESSAGES = {
@@ -53,7 +56,16 @@ export const REQUEST_MESSAGES = {
   cannotCancel: "선생님이 정해진 뒤에는 신청을 취소할 수 없어요. 고객센터로 문의해 주세요.",
   notSubmitted: "제출한 수업 신청서만 취소할 수 있어요.",
   requestNotFound: "수업 신청서를 찾을 수 없어요.",
+  fileNotFound: "파일을 찾을 수 없어요.",
+  fileType: "PDF, JPG, PNG 파일만 올릴 수 있어요.",
+  tooManyFiles: "첨부 파일은 5개까지 올릴 수 있어요.",
 } as const;
+
+/** Attachments of the form: 학교생활기록부 and 성적표. */
+export const REQUEST_FILE_KINDS = ["SCHOOL_RECORD", "GRADE_CARD"] as const;
+export type RequestFileKind = (typeof REQUEST_FILE_KINDS)[number];
+/** Most attachments per form. */
+export const MAX_REQUEST_FILES = 5;
 
 /** Why a form cannot be written for a lecture now (hub /request-form/validation). */
 export const VALIDATION_REASONS = {
@@ -137,19 +149,22 @@ export interface RequestView {
   lecture: LectureRow;
   form: LessonRequestForm;
   problems: { field: string; message: string }[];
+  files: repo.RequestFileRow[];
 }
 
-function viewOf(
+async function viewOf(
+  db: Database,
   lecture: LectureRow,
   request: repo.LessonRequestRow | undefined,
   now: Date,
-): RequestView {
+): Promise<RequestView> {
   const form = formOf(request);
   return {
     request: request ?? null,
     lecture,
     form,
     problems: lessonRequestSubmitProblems(form, seoulToday(now)),
+    files: request ? await repo.findRequestFiles(db, request.id) : [],
   };
 }
 
@@ -160,7 +175,7 @@ export async function getRequest(
   lectureId: number,
 ): Promise<RequestView> {
   const lecture = await lectureForCaller(deps.db, caller, lectureId, { tutorToo: true });
-  return viewOf(lecture, await repo.findRequestByLecture(deps.db, lecture.id), deps.clock.now());
+  return viewOf(deps.db, lecture, await repo.findRequestByLecture(deps.db, lecture.id), deps.clock.now());
 }
 
 /** Lecture states in which the form may be written. */
@@ -240,7 +255,7 @@ export async function saveRequest(
       filledByUserId: caller.userNo,
       updatedAt: now,
     });
-    return viewOf(lecture, saved, now);
+    return viewOf(tx, lecture, saved, now);
   });
 }
 
@@ -303,7 +318,7 @@ export async function submitRequest(
       lecture: moved,
       at: now,
     });
-    return viewOf(moved, submitted, now);
+    return viewOf(tx, moved, submitted, now);
   });
 }
 
@@ -395,4 +410,79 @@ export async function validateForm(
           ? "NOT_PAID"
           : "MATCHED";
   return { valid: reason === null, reason, lecture, request };
+}
+
+/**
+ * An attachment of the form (학교생활기록부 SCHOOL_RECORD, 성적표 GRADE_CARD): PDF, JPEG or PNG up
+ * to 10 MB, checked by its bytes, while the form can be written (at most MAX_REQUEST_FILES).
+ * @throws AppError forbidden not_your_lecture; validation / unsupported_media_type /
+ *   payload_too_large (platform/uploads.ts); conflict request_already_submitted |
+ *   transition_not_allowed | too_many_files
+ */
+export async function uploadAttachment(
+  deps: LessonRequestsDeps,
+  caller: AuthUser,
+  input: { lectureId: number; kind: RequestFileKind; bytes: Buffer; claimedType: string | undefined },
+): Promise<repo.RequestFileRow> {
+  await lectureForCaller(deps.db, caller, input.lectureId);
+  const checked = await checkUpload({
+    bytes: input.bytes,
+    claimedType: input.claimedType,
+    allowed: ["application/pdf", "image/jpeg", "image/png"],
+    notAllowedMessage: REQUEST_MESSAGES.fileType,
+  });
+  const key = await deps.storage.put("lesson-requests", input.bytes);
+  try {
+    return await withTransaction(deps.db, async (tx) => {
+      const lecture = await lectureForCaller(tx, caller, input.lectureId, { forUpdate: true });
+      const now = deps.clock.now();
+      const request = await repo.ensureRequest(tx, lecture.id, defaultLessonRequestForm() as never, now);
+      if (request.state === "SUBMITTED") {
+        throw new AppError("conflict", "request_already_submitted", REQUEST_MESSAGES.alreadySubmitted);
+      }
+      if (!WRITABLE.includes(lecture.state)) {
+        throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);
+      }
+      if ((await repo.findRequestFiles(tx, request.id)).length >= MAX_REQUEST_FILES) {
+        throw new AppError("conflict", "too_many_files", REQUEST_MESSAGES.tooManyFiles);
+      }
+      return repo.insertRequestFile(tx, {
+        lessonRequestId: request.id,
+        kind: input.kind,
+        storageKey: key,
+        contentType: checked.contentType,
+        sizeBytes: checked.sizeBytes,
+        sha256: checked.sha256,
+        createdAt: now,
+      });
+    });
+  } catch (err) {
+    await deps.storage.delete(key);
+    throw err;
+  }
+}
+
+/**
+ * The bytes of an attachment: the family, the lecture's tutor and staff; anyone else 404 (as an
+ * unknown id).
+ * @throws AppError not_found `file_not_found`
+ */
+export async function readAttachment(
+  deps: LessonRequestsDeps,
+  caller: AuthUser,
+  fileId: number,
+): Promise<{ file: repo.RequestFileRow; bytes: Buffer }> {
+  const missing = () => new AppError("not_found", "file_not_found", REQUEST_MESSAGES.fileNotFound);
+  const file = await repo.findRequestFile(deps.db, fileId);
+  if (!file) throw missing();
+  const request = await repo.findRequestById(deps.db, file.lessonRequestId);
+  if (!request) throw missing();
+  try {
+    await lectureForCaller(deps.db, caller, request.lectureId, { tutorToo: true });
+  } catch {
+    throw missing();
+  }
+  const bytes = await deps.storage.get(file.storageKey);
+  if (!bytes) throw missing();
+  return { file, bytes };
 }

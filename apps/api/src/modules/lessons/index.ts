@@ -11,9 +11,15 @@ import {
   lessonsWorkspaceResolvers,
   lessonsWorkspaceSchema,
 } from "./lessons.graphql.ts";
+import { findNextLessons } from "./lessons.repository.ts";
 import { materializeAll, onLectureMoved } from "./lessons.service.ts";
 
-export function lessonsModule(ctx: ModuleContext): AppModule {
+export interface LessonsModule extends AppModule {
+  /** lectureId → the next planned lesson's start (getUserInfo LECTURE_INFO `NEXT_LESSON_AT`). */
+  nextLessons(lectureIds: number[], now: Date): Promise<Map<number, Date>>;
+}
+
+export function lessonsModule(ctx: ModuleContext): LessonsModule {
   const deps = { db: ctx.db, clock: ctx.clock, events: ctx.events };
   ctx.events.on("lecture.moved", "lessons", async (tx, { lecture, at }) => {
     await onLectureMoved(tx, lecture, at);
@@ -25,5 +31,6 @@ export function lessonsModule(ctx: ModuleContext): AppModule {
       matching: { schema: lessonsMatchingSchema, resolvers: lessonsMatchingResolvers(deps) },
     },
     jobs: { "lessons-materialize": () => materializeAll(deps) },
+    nextLessons: (lectureIds, now) => findNextLessons(ctx.db, lectureIds, now),
   };
 }

@@ -2,7 +2,7 @@
  * Data access of the lessons area (issue #14): the only file that touches `lessons`. State writes
  * are conditional on the state read; materialising is idempotent by (lecture, recurrence id).
  */
-import { and, asc, eq, gte, inArray, lt, schema, type Database } from "@seoltab/db";
+import { and, asc, eq, gt, gte, inArray, lt, min, schema, type Database } from "@seoltab/db";
 import type { LessonOccurrence } from "@seoltab/domain/lessons";
 
 const l = schema.lessons;
@@ -94,4 +94,19 @@ export async function cancelUpcoming(
     .where(and(eq(l.lectureId, lectureId), eq(l.state, "RESERVATION"), gte(l.startsAt, from)))
     .returning({ id: l.id });
   return rows.length;
+}
+
+/** lectureId → the start of its next planned lesson after `now`. */
+export async function findNextLessons(
+  db: Database,
+  lectureIds: readonly number[],
+  now: Date,
+): Promise<Map<number, Date>> {
+  if (lectureIds.length === 0) return new Map();
+  const rows = await db
+    .select({ lectureId: l.lectureId, next: min(l.startsAt) })
+    .from(l)
+    .where(and(inArray(l.lectureId, [...lectureIds]), eq(l.state, "RESERVATION"), gt(l.startsAt, now)))
+    .groupBy(l.lectureId);
+  return new Map(rows.flatMap((r) => (r.next ? [[r.lectureId, r.next] as const] : [])));
 }

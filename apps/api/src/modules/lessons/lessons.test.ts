@@ -193,6 +193,19 @@ describe("lessons", () => {
       expect(row.tutorUserId).toBe(tutor.userNo);
     }
     expect(new Set(rows.map((r) => r.recurrenceId)).size).toBe(rows.length);
+    const info = responseOf(
+      await t.app.inject({
+        method: "POST",
+        url: "/main/getUserInfo",
+        headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
+        payload: JSON.stringify({}),
+      }),
+    );
+    expect(info.LECTURE_INFO[0]).toMatchObject({
+      LECTURE_ID: lectureId,
+      STATE: "MATCHED",
+      NEXT_LESSON_AT: rows[0]!.startsAt.toISOString(),
+    });
     const report = await t.app.jobTable["lessons-materialize"]!();
     expect((await lessonRows(lectureId)).length).toBe(rows.length);
     expect(report.processed).toBeGreaterThanOrEqual(0);

@@ -11,8 +11,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { TUTOR_FILE_KINDS, TUTOR_FILE_MAX_BYTES } from "@seoltab/domain";
+import { TUTOR_FILE_KINDS } from "@seoltab/domain";
 import { AppError } from "../../errors.ts";
+import { fileHeaders, rawBodyScope } from "../../platform/uploads.ts";
 import { success } from "../../rest/envelope.ts";
 import { authenticate } from "../accounts/accounts.public.ts";
 import { fileUrl } from "./tutor-applications.graphql.ts";
@@ -35,26 +36,7 @@ export async function tutorApplicationFileRoutes(
   app: FastifyInstance,
   deps: TutorApplicationsDeps,
 ): Promise<void> {
-  await app.register(async (scope) => {
-    // The body is the file itself, whatever its type: read as bytes, never parsed or logged.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      "*",
-      { parseAs: "buffer", bodyLimit: TUTOR_FILE_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    // Body problems in this area's words; the hub's handler (envelope) answers every error.
-    scope.setErrorHandler((err) => {
-      const code = (err as { code?: string }).code;
-      if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        throw new AppError("payload_too_large", "file_too_large", TUTOR_MESSAGES.tooLarge);
-      }
-      if (code === "FST_ERR_CTP_EMPTY_JSON_BODY" || code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-        throw new AppError("validation", "file_empty", TUTOR_MESSAGES.emptyFile);
-      }
-      throw err;
-    });
-
+  await rawBodyScope(app, (scope) => {
     scope.post("/tutor-application/files", async (request) => {
       const caller = await authenticate(request);
       const query = parseInput(uploadQuery, request.query);
@@ -89,12 +71,7 @@ export async function tutorApplicationFileRoutes(
         throw new AppError("not_found", "file_not_found", TUTOR_MESSAGES.fileNotFound);
       }
       const { file, bytes } = await readFile(deps, caller, id);
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-disposition", "inline")
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(bytes);
+      return reply.headers(fileHeaders(file.contentType)).send(bytes);
     },
   );
 }

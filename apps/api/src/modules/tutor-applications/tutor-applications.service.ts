@@ -10,7 +10,6 @@
  * for staff, as an EXECUTION audit entry.
  */
 import { createHash } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import type { Database } from "@seoltab/db";
 import {
@@ -24,7 +23,6 @@ import {
   TUTOR_CLASS_TYPES,
   TUTOR_DECISIONS,
   TUTOR_FILE_KINDS,
-  TUTOR_FILE_MAX_BYTES,
   TUTOR_FILE_TYPES,
   TUTOR_REAPPLY_COOLDOWN_DAYS,
   TUTOR_REAPPLY_STATES,
@@ -53,6 +51,7 @@ import { AppError } from "../../errors.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import { initiatorOf } from "../../platform/auth.ts";
 import type { FileStorage } from "../../platform/storage.ts";
+import { checkUpload } from "../../platform/uploads.ts";
 import { afterCommit, withTransaction } from "../../platform/transactions.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { consumeVerification, findUserById } from "../accounts/accounts.public.ts";
@@ -96,9 +95,6 @@ export const TUTOR_MESSAGES = {
   checkNotNow: "지원서를 제출한 뒤부터 경력 조회 결과를 기록할 수 있어요.",
   fileType: "PDF, JPG, PNG 파일만 올릴 수 있어요.",
   audioType: "음성 파일(webm, ogg, mp3, m4a, wav)만 올릴 수 있어요.",
-  forgedType: "파일 내용이 알려 준 형식과 달라요. 원본 파일을 올려 주세요.",
-  emptyFile: "빈 파일은 올릴 수 없어요.",
-  tooLarge: "파일은 10MB까지 올릴 수 있어요.",
   voiceTooLong: "음성 답변은 3분까지 녹음할 수 있어요.",
   noVoice: "음성 답변을 먼저 녹음하거나 올려 주세요.",
   notAgreed: "계약 내용에 동의해야 서명할 수 있어요.",
@@ -469,24 +465,6 @@ const UPLOAD_STATES: Record<TutorFileKind, readonly TutorApplicationState[]> = {
   VOICE_ANSWER: ["DOCUMENTS_OK"],
 };
 
-/** The sniffed type in the family of TUTOR_FILE_TYPES (webm/mp4 audio is sniffed as video). */
-function normaliseType(mime: string): string {
-  const base = mime.split(";")[0]!.trim().toLowerCase();
-  const aliases: Record<string, string> = {
-    "video/webm": "audio/webm",
-    "video/mp4": "audio/mp4",
-    "audio/x-m4a": "audio/mp4",
-    "audio/m4a": "audio/mp4",
-    "audio/x-wav": "audio/wav",
-    "audio/wave": "audio/wav",
-    "audio/vnd.wave": "audio/wav",
-    "audio/opus": "audio/ogg",
-    "image/jpg": "image/jpeg",
-    "audio/mp3": "audio/mpeg",
-  };
-  return aliases[base] ?? base;
-}
-
 /**
  * Stores an upload after checking its bytes: PDF/JPEG/PNG for the enrolment proof, audio for
  * the voice answer (≤ 180 s as the browser measured it), ≤ 10 MB, the claimed content type (if
@@ -512,12 +490,6 @@ export async function uploadFile(
       { field: "kind", message: "ENROLLMENT_PROOF 또는 VOICE_ANSWER 여야 해요." },
     ]);
   }
-  if (input.bytes.length === 0) {
-    throw new AppError("validation", "file_empty", TUTOR_MESSAGES.emptyFile);
-  }
-  if (input.bytes.length > TUTOR_FILE_MAX_BYTES) {
-    throw new AppError("payload_too_large", "file_too_large", TUTOR_MESSAGES.tooLarge);
-  }
   const voice = input.kind === "VOICE_ANSWER";
   if (voice) {
     const d = input.durationSeconds;
@@ -530,19 +502,12 @@ export async function uploadFile(
       throw new AppError("validation", "voice_too_long", TUTOR_MESSAGES.voiceTooLong);
     }
   }
-  const sniffed = await fileTypeFromBuffer(input.bytes);
-  const type = sniffed ? normaliseType(sniffed.mime) : null;
-  if (!type || !TUTOR_FILE_TYPES[input.kind].map(normaliseType).includes(type)) {
-    throw new AppError(
-      "unsupported_media_type",
-      "file_type_not_allowed",
-      voice ? TUTOR_MESSAGES.audioType : TUTOR_MESSAGES.fileType,
-    );
-  }
-  const claimed = input.claimedType ? normaliseType(input.claimedType) : undefined;
-  if (claimed && claimed !== "application/octet-stream" && claimed !== type) {
-    throw new AppError("unsupported_media_type", "file_type_mismatch", TUTOR_MESSAGES.forgedType);
-  }
+  const checked = await checkUpload({
+    bytes: input.bytes,
+    claimedType: input.claimedType,
+    allowed: TUTOR_FILE_TYPES[input.kind],
+    notAllowedMessage: voice ? TUTOR_MESSAGES.audioType : TUTOR_MESSAGES.fileType,
+  });
   const key = await deps.storage.put("tutor-applications", input.bytes);
   try {
     return await withTransaction(deps.db, async (tx) => {
@@ -555,9 +520,9 @@ export async function uploadFile(
         applicationId: row.id,
         kind: input.kind,
         storageKey: key,
-        contentType: type,
-        sizeBytes: input.bytes.length,
-        sha256: createHash("sha256").update(input.bytes).digest("hex"),
+        contentType: checked.contentType,
+        sizeBytes: checked.sizeBytes,
+        sha256: checked.sha256,
         durationSeconds: voice ? input.durationSeconds : null,
         createdAt: deps.clock.now(),
       });

@@ -55,3 +55,20 @@ export function seoulDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : SEOUL_DATE.format(date);
 }
+
+const SEOUL_DATE_TIME = new Intl.DateTimeFormat("ko-KR", {
+  timeZone: SEOUL_TIME_ZONE,
+  month: "long",
+  day: "numeric",
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "11월 30일 (월) 18:00" (Asia/Seoul) for an ISO 8601 instant; "" for none or an invalid one. */
+export function seoulDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : SEOUL_DATE_TIME.format(date);
+}

@@ -18,6 +18,7 @@ const lectureInfoEntry = z.object({
   LECTURE_ID: z.number().nullish(),
   TUTOR_NAME: z.string().nullish(),
   REQUEST_STATE: z.string().nullish(),
+  NEXT_LESSON_AT: z.string().nullish(),
 });
 
 /** One bought lecture. Times are ISO 8601 UTC (shown in Asia/Seoul); END_AT is exclusive. */

@@ -5,7 +5,7 @@
  */
 import { gql, type TypedDocumentNode } from "@apollo/client";
 import type { LectureState, WeeklyTimeBlock } from "@seoltab/domain";
-import { restRequest } from "../../lib/rest-client";
+import { restBlob, restRequest } from "../../lib/rest-client";
 
 /** Routes an operation to the matching backend (SPEC.md §7). */
 export const MATCHING_CONTEXT = { clientName: "matching" } as const;
@@ -70,10 +70,12 @@ export interface LessonRequest {
   form: LessonRequestForm;
   submittedAt: string | null;
   submitProblems: { field: string; message: string }[];
+  files: { id: string; kind: string; contentType: string; sizeBytes: number; url: string }[];
 }
 
 const REQUEST_FIELDS = `
   id lectureId userId state submittedAt submitProblems { field message }
+  files { id kind contentType sizeBytes url }
   form {
     schoolName gradeCode curriculum major lectureSubjectId weakTypes tutorPreferenceTypes
     lessonStartType lessonStartDate schedules { day start end } howHeard promotionType friendCode
@@ -139,4 +141,28 @@ export function validateLessonRequest(lectureVtNo: number): Promise<{
   LECTURE_ID: number | null;
 }> {
   return restRequest("hub", "/request-form/validation", { body: { lectureVtNo } });
+}
+
+export const MY_LECTURES: TypedDocumentNode<
+  { myLectures: Pick<Lecture, "id" | "title" | "state" | "tutorName">[] },
+  { userId?: number | null }
+> = gql`
+  query MyLectures($userId: Int) {
+    myLectures(userId: $userId) { id title state tutorName }
+  }
+`;
+
+/** POST /hub/request-form/files: a school record or grade card (PDF, JPG, PNG, 10 MB). */
+export function uploadRequestFile(
+  lectureId: string,
+  kind: "SCHOOL_RECORD" | "GRADE_CARD",
+  file: Blob,
+): Promise<{ FILE: { ID: string; URL: string } }> {
+  const query = new URLSearchParams({ lectureId, kind });
+  return restRequest("hub", `/request-form/files?${query.toString()}`, { file });
+}
+
+/** The bytes of an attachment (`url` of LessonRequest.files). */
+export function fetchRequestFile(url: string): Promise<Blob> {
+  return restBlob("hub", url.replace(/^\/hub/, ""));
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { StudentInfoState } from "../api/student-info";
-import { LECTURE_STATE_HINTS, lectureStateLabel, seoulDate } from "../labels";
+import { LECTURE_STATE_HINTS, lectureStateLabel, seoulDate, seoulDateTime } from "../labels";
 import type { Lesson } from "../lessons";
 import type { LectureState } from "@seoltab/domain";
 
@@ -63,6 +63,7 @@ function LessonCard({ lesson }: { lesson: Lesson }) {
   const start = seoulDate(lesson.START_AT);
   const end = seoulDate(lesson.END_AT);
   const next = seoulDate(lesson.NEXT_CHARGE_AT);
+  const nextLesson = seoulDateTime(lesson.NEXT_LESSON_AT);
   return (
     <article className="lesson-card" aria-labelledby={`lesson-${lesson.LECTURE_NO}`}>
       <div className="lesson-card__top">
@@ -84,6 +85,12 @@ function LessonCard({ lesson }: { lesson: Lesson }) {
             <dd>
               {start} ~ {end}
             </dd>
+          </div>
+        ) : null}
+        {nextLesson ? (
+          <div>
+            <dt>다음 수업</dt>
+            <dd data-testid="lesson-next">{nextLesson}</dd>
           </div>
         ) : null}
         {next ? (

@@ -1,13 +1,13 @@
 import { useQuery } from "@apollo/client/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { blocksText } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
-import { restRequest } from "../../../lib/rest-client";
+import { useSubjectOptions } from "../../../lib/taxonomy";
 import { useRootStore } from "../../../stores/root-store";
 import { LECTURE, LESSON_REQUEST, MATCHING_CONTEXT, cancelLessonRequest } from "../api";
-import { LessonRequestFormPanel, type SubjectOption } from "./lesson-request-form";
+import { LessonRequestFormPanel } from "./lesson-request-form";
 
 const STATE_LABELS: Record<string, string> = {
   REGISTER: "수업 신청서 작성 필요",
@@ -23,31 +23,6 @@ const STATE_LABELS: Record<string, string> = {
   DONE: "수강 종료",
 };
 
-/** The INGANG subjects (POST /main/getTaxonomy), for the form and the tutor cards. */
-function useSubjects(): SubjectOption[] {
-  const [subjects, setSubjects] = useState<SubjectOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    restRequest<{ RESULT_TAXONOMIES: { NAME: string; TERM_TAXONOMY_ID: number }[] }>(
-      "main",
-      "/getTaxonomy",
-      {
-        body: { TAXONOMY: "INGANG" },
-        auth: false,
-      },
-    ).then(
-      (r) =>
-        live &&
-        setSubjects(r.RESULT_TAXONOMIES.map((t) => ({ id: t.TERM_TAXONOMY_ID, name: t.NAME }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return subjects;
-}
-
 /**
  * /_app/lectures/:lectureId — one lecture for its family: the state, the lesson request form
  * while it is needed (a draft saved as typed), the submitted form with 신청 취소 before a tutor
@@ -62,7 +37,7 @@ export function LecturePage({
 }) {
   const auth = useRootStore((state) => state.auth);
   const signedIn = auth.flag && auth.data !== null;
-  const subjects = useSubjects();
+  const subjects = useSubjectOptions();
   const lecture = useQuery(LECTURE, {
     context: MATCHING_CONTEXT,
     variables: { lectureId },

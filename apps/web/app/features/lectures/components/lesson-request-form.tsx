@@ -15,9 +15,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { WeeklyBlocksEditor, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
+import type { SubjectOption } from "../../../lib/taxonomy";
 import {
   MATCHING_CONTEXT,
   SAVE_LESSON_REQUEST,
+  fetchRequestFile,
+  uploadRequestFile,
   SEARCH_SCHOOLS,
   SUBMIT_LESSON_REQUEST,
   type LessonRequest,
@@ -41,11 +44,7 @@ export const REQUEST_GRADE_LABELS: Record<string, string> = {
   H3: "고3",
 };
 
-/** Subjects a lecture can be about (INGANG TERM_TAXONOMY_IDs, names as getTaxonomy gives them). */
-export interface SubjectOption {
-  id: number;
-  name: string;
-}
+export type { SubjectOption } from "../../../lib/taxonomy";
 
 const AUTOSAVE_MS = 700;
 
@@ -84,10 +83,13 @@ export function LessonRequestFormPanel({
   request,
   subjects,
   onSubmitted,
+  onFilesChanged,
 }: {
   request: LessonRequest;
   subjects: SubjectOption[];
   onSubmitted: () => void;
+  /** After an attachment is uploaded (the page reads the form's files again). */
+  onFilesChanged?: () => void;
 }) {
   const id = useId();
   const client = useApolloClient();
@@ -483,6 +485,8 @@ export function LessonRequestFormPanel({
         </div>
       </fieldset>
 
+      <Attachments request={request} onChanged={onFilesChanged} />
+
       {problems.length > 0 ? (
         <ul className="tutor-problems" data-testid="request-problems">
           {problems.map((p) => (
@@ -494,5 +498,92 @@ export function LessonRequestFormPanel({
         {submitting.loading ? "보내는 중…" : "신청서 보내기"}
       </button>
     </form>
+  );
+}
+
+const FILE_KINDS = [
+  { kind: "SCHOOL_RECORD", label: "학교생활기록부" },
+  { kind: "GRADE_CARD", label: "성적표" },
+] as const;
+
+/** 첨부 (선택): the school record and grade card, PDF/JPG/PNG up to 10 MB, checked by the server. */
+function Attachments({ request, onChanged }: { request: LessonRequest; onChanged?: () => void }) {
+  const id = useId();
+  const [message, setMessage] = useState<{ tone: "error" | "info"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const choose = async (kind: "SCHOOL_RECORD" | "GRADE_CARD", file: File | undefined) => {
+    if (!file) return;
+    if (file.size > 10 * 1024 * 1024) {
+      setMessage({ tone: "error", text: "파일은 10MB까지 올릴 수 있어요." });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await uploadRequestFile(request.lectureId, kind, file);
+      setMessage({ tone: "info", text: "파일을 올렸어요." });
+      onChanged?.();
+    } catch (error) {
+      setMessage({ tone: "error", text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <fieldset className="tutor-group">
+      <legend>첨부 (선택)</legend>
+      <p className="form-field__hint">
+        학교생활기록부나 성적표가 있으면 올려 주세요 (PDF, JPG, PNG · 10MB까지). 담당 매니저와 선생님만 봐요.
+      </p>
+      {request.files.length > 0 ? (
+        <ul className="lesson-rows">
+          {request.files.map((f) => (
+            <li key={f.id} className="lesson-row">
+              <span>
+                {FILE_KINDS.find((k) => k.kind === f.kind)?.label ?? f.kind} · {Math.max(1, Math.round(f.sizeBytes / 1024))}KB
+              </span>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() =>
+                  void fetchRequestFile(f.url).then(
+                    (blob) => window.open(URL.createObjectURL(blob), "_blank", "noopener"),
+                    (error: unknown) => setMessage({ tone: "error", text: errorMessage(error) }),
+                  )
+                }
+              >
+                보기
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="tutor-choices">
+        {FILE_KINDS.map(({ kind, label }) => (
+          <span key={kind}>
+            <label className="btn btn--secondary" htmlFor={`${id}-${kind}`} aria-busy={busy || undefined}>
+              {label} 올리기
+            </label>
+            <input
+              id={`${id}-${kind}`}
+              type="file"
+              className="visually-hidden"
+              accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+              disabled={busy}
+              data-testid={`request-file-${kind}`}
+              onChange={(e) => {
+                void choose(kind, e.currentTarget.files?.[0]);
+                e.currentTarget.value = "";
+              }}
+            />
+          </span>
+        ))}
+      </div>
+      {message ? (
+        <p className={`form-alert form-alert--${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { toast } from "react-toastify";
 import { blocksText, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
+import { useSubjectOptions } from "../../../lib/taxonomy";
 import { CHOOSE_TUTOR, MATCHING_CONTEXT, MATCHING_OFFERS, type MatchingOffers } from "../api";
 
 /** The steps a parent follows (issue #13: form received → looking → n accepted → matched). */
@@ -26,13 +27,17 @@ const STEPS: { stage: MatchingOffers["stage"]; label: string }[] = [
  */
 export function OffersPanel({
   lectureId,
-  subjectName,
+  subjectName: givenName,
   onMatched,
 }: {
   lectureId: string;
-  subjectName: (id: number) => string;
+  /** Subject names for the cards; default: the taxonomy's. */
+  subjectName?: (id: number) => string;
   onMatched: () => void;
 }) {
+  const subjects = useSubjectOptions();
+  const subjectName =
+    givenName ?? ((id: number) => subjects.find((s) => s.id === id)?.name ?? String(id));
   const { data, error, refetch } = useQuery(MATCHING_OFFERS, {
     context: MATCHING_CONTEXT,
     variables: { lectureId },
@@ -96,7 +101,11 @@ function Offer({
 }) {
   const id = useId();
   const [plan, setPlan] = useState<WeeklyTimeBlock[]>(offer.slots);
-  const [choose, { loading }] = useMutation(CHOOSE_TUTOR, { context: MATCHING_CONTEXT });
+  const [choose, { loading }] = useMutation(CHOOSE_TUTOR, {
+    context: MATCHING_CONTEXT,
+    // The search is over: the panel and the lecture lists read again.
+    refetchQueries: ["MatchingOffers", "MyLectures"],
+  });
   const key = (b: WeeklyTimeBlock) => `${b.day}-${b.start}-${b.end}`;
   const card = offer.tutor;
   return (

@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import {
   TUTOR_APPLICATION_STATE_LABELS,
+  TUTOR_CLASS_TYPES,
   TUTOR_CLASS_TYPE_LABELS,
   UNIVERSITY_STATUSES,
   UNIVERSITY_STATUS_LABELS,
   type TutorApplicationState,
   type TutorClassType,
+  type WeeklyTimeBlock,
 } from "@seoltab/domain";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
@@ -23,6 +25,7 @@ import {
   type TaxonomyEntry,
   type TutorApplication,
 } from "../api";
+import { WeeklyBlocksEditor, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { EnrollmentProofUpload, FileLine, VoiceAnswer } from "./files";
 import { ResumeForm } from "./resume-form";
 
@@ -211,9 +214,11 @@ function AgreementPanel({ application }: { application: TutorApplication }) {
 function ProfilePanel({
   application,
   subjectName,
+  subjects,
 }: {
   application: TutorApplication;
   subjectName: (id: number) => string;
+  subjects: TaxonomyEntry[] | null;
 }) {
   const id = useId();
   const [update, { loading }] = useMutation(UPDATE_TUTOR_PROFILE, { context: WORKSPACE_CONTEXT });
@@ -280,6 +285,7 @@ function ProfilePanel({
           지금 새 학생을 소개받을 수 있어요.
         </p>
       )}
+      <TeachingEditor application={application} subjects={subjects} />
       <h3>학부모님께 보이는 프로필</h3>
       <div className="tutor-card" data-testid="profile-card">
         <p className="tutor-card__name">{card.maskedName} 선생님</p>
@@ -468,8 +474,73 @@ function TutorWorkspaceBody() {
       ) : null}
 
       {state === "ACTIVE" || state === "PAUSED" ? (
-        <ProfilePanel application={application} subjectName={subjectName} />
+        <ProfilePanel application={application} subjectName={subjectName} subjects={subjects} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * 가르치는 과목과 시간 (after ACTIVE): subjects, weekly times and class types the tutor can teach
+ * now; saved with updateTutorProfile (matching ranks by them).
+ */
+function TeachingEditor({
+  application,
+  subjects,
+}: {
+  application: TutorApplication;
+  subjects: TaxonomyEntry[] | null;
+}) {
+  const id = useId();
+  const r = application.resume;
+  const [chosen, setChosen] = useState<number[]>(r.subjects);
+  const [times, setTimes] = useState<WeeklyTimeBlock[]>(plainBlocks(r.availableTimes));
+  const [classTypes, setClassTypes] = useState<string[]>(r.classTypes);
+  const [update, { loading }] = useMutation(UPDATE_TUTOR_PROFILE, { context: WORKSPACE_CONTEXT });
+  const toggle = <T,>(list: T[], value: T) =>
+    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+  return (
+    <details className="tutor-group" data-testid="teaching-editor">
+      <summary>가르치는 과목과 시간 바꾸기</summary>
+      <p className="form-field__label" id={`${id}-subjects`}>
+        과목
+      </p>
+      <div className="tutor-choices" role="group" aria-labelledby={`${id}-subjects`}>
+        {(subjects ?? []).map((s) => (
+          <label key={s.TERM_TAXONOMY_ID} className="checkbox-line">
+            <input
+              type="checkbox"
+              checked={chosen.includes(s.TERM_TAXONOMY_ID)}
+              onChange={() => setChosen(toggle(chosen, s.TERM_TAXONOMY_ID))}
+            />
+            <span>{s.NAME}</span>
+          </label>
+        ))}
+      </div>
+      <div className="tutor-choices" role="group" aria-label="수업 유형">
+        {TUTOR_CLASS_TYPES.map((c) => (
+          <label key={c} className="checkbox-line">
+            <input type="checkbox" checked={classTypes.includes(c)} onChange={() => setClassTypes(toggle(classTypes, c))} />
+            <span>{TUTOR_CLASS_TYPE_LABELS[c]}</span>
+          </label>
+        ))}
+      </div>
+      <WeeklyBlocksEditor legend="수업 가능한 시간" value={times} onChange={setTimes} />
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={loading || chosen.length === 0 || times.length === 0 || classTypes.length === 0}
+        onClick={() =>
+          void update({
+            variables: { input: { subjects: chosen, availableTimes: plainBlocks(times), classTypes } },
+          }).then(
+            () => toast.success("가르치는 과목과 시간을 저장했어요."),
+            (err: unknown) => toast.error(errorMessage(err)),
+          )
+        }
+      >
+        저장하기
+      </button>
+    </details>
   );
 }
