@@ -47,7 +47,8 @@ export async function checkUpload(input: {
   allowed: readonly string[];
   notAllowedMessage: string;
 }): Promise<{ contentType: string; sizeBytes: number; sha256: string }> {
-  if (input.bytes.length === 0) throw new AppError("validation", "file_empty", UPLOAD_MESSAGES.empty);
+  if (input.bytes.length === 0)
+    throw new AppError("validation", "file_empty", UPLOAD_MESSAGES.empty);
   if (input.bytes.length > UPLOAD_MAX_BYTES) {
     throw new AppError("payload_too_large", "file_too_large", UPLOAD_MESSAGES.tooLarge);
   }

@@ -51,9 +51,7 @@ export default function HomePreMember() {
       {hasStudent && buyer.userNo !== null ? (
         <LecturesInProgress
           userId={buyer.userNo}
-          offers={(lectureId) => (
-            <OffersPanel lectureId={lectureId} onMatched={() => undefined} />
-          )}
+          offers={(lectureId) => <OffersPanel lectureId={lectureId} onMatched={() => undefined} />}
         />
       ) : null}
       <section className="pay-panel" aria-labelledby="pre-steps-title">

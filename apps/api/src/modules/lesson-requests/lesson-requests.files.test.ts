@@ -81,11 +81,21 @@ it("keeps a school record with the form, for the family and staff only; not afte
   expect((await get(await newUser(t, "STUDENT"))).statusCode).toBe(404);
 
   const other = await newUser(t, "STUDENT");
-  expect((await upload(other, lectureId, "SCHOOL_RECORD", demoPdf(), "application/pdf")).statusCode).toBe(403);
+  expect(
+    (await upload(other, lectureId, "SCHOOL_RECORD", demoPdf(), "application/pdf")).statusCode,
+  ).toBe(403);
   const before = storage.size();
-  const text = await upload(student, lectureId, "GRADE_CARD", Buffer.from("not a pdf"), "application/pdf");
+  const text = await upload(
+    student,
+    lectureId,
+    "GRADE_CARD",
+    Buffer.from("not a pdf"),
+    "application/pdf",
+  );
   expect(text.statusCode).toBe(415);
-  expect((await upload(student, lectureId, "PHOTO", demoPdf(), "application/pdf")).statusCode).toBe(400);
+  expect((await upload(student, lectureId, "PHOTO", demoPdf(), "application/pdf")).statusCode).toBe(
+    400,
+  );
   expect(storage.size()).toBe(before);
 
   await t.database.db

@@ -74,10 +74,17 @@ export async function insertRequestFile(
 
 export async function findRequestFiles(db: Database, requestId: number): Promise<RequestFileRow[]> {
   const f = schema.lessonRequestFiles;
-  return db.select().from(f).where(eq(f.lessonRequestId, requestId)).orderBy(asc(f.createdAt), asc(f.id));
+  return db
+    .select()
+    .from(f)
+    .where(eq(f.lessonRequestId, requestId))
+    .orderBy(asc(f.createdAt), asc(f.id));
 }
 
-export async function findRequestFile(db: Database, id: number): Promise<RequestFileRow | undefined> {
+export async function findRequestFile(
+  db: Database,
+  id: number,
+): Promise<RequestFileRow | undefined> {
   const f = schema.lessonRequestFiles;
   const [row] = await db.select().from(f).where(eq(f.id, id));
   return row;

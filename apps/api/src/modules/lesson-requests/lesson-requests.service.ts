@@ -175,7 +175,12 @@ export async function getRequest(
   lectureId: number,
 ): Promise<RequestView> {
   const lecture = await lectureForCaller(deps.db, caller, lectureId, { tutorToo: true });
-  return viewOf(deps.db, lecture, await repo.findRequestByLecture(deps.db, lecture.id), deps.clock.now());
+  return viewOf(
+    deps.db,
+    lecture,
+    await repo.findRequestByLecture(deps.db, lecture.id),
+    deps.clock.now(),
+  );
 }
 
 /** Lecture states in which the form may be written. */
@@ -422,7 +427,12 @@ export async function validateForm(
 export async function uploadAttachment(
   deps: LessonRequestsDeps,
   caller: AuthUser,
-  input: { lectureId: number; kind: RequestFileKind; bytes: Buffer; claimedType: string | undefined },
+  input: {
+    lectureId: number;
+    kind: RequestFileKind;
+    bytes: Buffer;
+    claimedType: string | undefined;
+  },
 ): Promise<repo.RequestFileRow> {
   await lectureForCaller(deps.db, caller, input.lectureId);
   const checked = await checkUpload({
@@ -436,9 +446,18 @@ export async function uploadAttachment(
     return await withTransaction(deps.db, async (tx) => {
       const lecture = await lectureForCaller(tx, caller, input.lectureId, { forUpdate: true });
       const now = deps.clock.now();
-      const request = await repo.ensureRequest(tx, lecture.id, defaultLessonRequestForm() as never, now);
+      const request = await repo.ensureRequest(
+        tx,
+        lecture.id,
+        defaultLessonRequestForm() as never,
+        now,
+      );
       if (request.state === "SUBMITTED") {
-        throw new AppError("conflict", "request_already_submitted", REQUEST_MESSAGES.alreadySubmitted);
+        throw new AppError(
+          "conflict",
+          "request_already_submitted",
+          REQUEST_MESSAGES.alreadySubmitted,
+        );
       }
       if (!WRITABLE.includes(lecture.state)) {
         throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);

@@ -106,7 +106,9 @@ export async function findNextLessons(
   const rows = await db
     .select({ lectureId: l.lectureId, next: min(l.startsAt) })
     .from(l)
-    .where(and(inArray(l.lectureId, [...lectureIds]), eq(l.state, "RESERVATION"), gt(l.startsAt, now)))
+    .where(
+      and(inArray(l.lectureId, [...lectureIds]), eq(l.state, "RESERVATION"), gt(l.startsAt, now)),
+    )
     .groupBy(l.lectureId);
   return new Map(rows.flatMap((r) => (r.next ? [[r.lectureId, r.next] as const] : [])));
 }

@@ -148,7 +148,12 @@ export const MY_LECTURES: TypedDocumentNode<
   { userId?: number | null }
 > = gql`
   query MyLectures($userId: Int) {
-    myLectures(userId: $userId) { id title state tutorName }
+    myLectures(userId: $userId) {
+      id
+      title
+      state
+      tutorName
+    }
   }
 `;
 

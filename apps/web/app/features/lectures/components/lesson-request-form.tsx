@@ -533,14 +533,16 @@ function Attachments({ request, onChanged }: { request: LessonRequest; onChanged
     <fieldset className="tutor-group">
       <legend>첨부 (선택)</legend>
       <p className="form-field__hint">
-        학교생활기록부나 성적표가 있으면 올려 주세요 (PDF, JPG, PNG · 10MB까지). 담당 매니저와 선생님만 봐요.
+        학교생활기록부나 성적표가 있으면 올려 주세요 (PDF, JPG, PNG · 10MB까지). 담당 매니저와
+        선생님만 봐요.
       </p>
       {request.files.length > 0 ? (
         <ul className="lesson-rows">
           {request.files.map((f) => (
             <li key={f.id} className="lesson-row">
               <span>
-                {FILE_KINDS.find((k) => k.kind === f.kind)?.label ?? f.kind} · {Math.max(1, Math.round(f.sizeBytes / 1024))}KB
+                {FILE_KINDS.find((k) => k.kind === f.kind)?.label ?? f.kind} ·{" "}
+                {Math.max(1, Math.round(f.sizeBytes / 1024))}KB
               </span>
               <button
                 type="button"
@@ -561,7 +563,11 @@ function Attachments({ request, onChanged }: { request: LessonRequest; onChanged
       <div className="tutor-choices">
         {FILE_KINDS.map(({ kind, label }) => (
           <span key={kind}>
-            <label className="btn btn--secondary" htmlFor={`${id}-${kind}`} aria-busy={busy || undefined}>
+            <label
+              className="btn btn--secondary"
+              htmlFor={`${id}-${kind}`}
+              aria-busy={busy || undefined}
+            >
               {label} 올리기
             </label>
             <input
@@ -580,7 +586,10 @@ function Attachments({ request, onChanged }: { request: LessonRequest; onChanged
         ))}
       </div>
       {message ? (
-        <p className={`form-alert form-alert--${message.tone}`} role={message.tone === "error" ? "alert" : "status"}>
+        <p
+          className={`form-alert form-alert--${message.tone}`}
+          role={message.tone === "error" ? "alert" : "status"}
+        >
           {message.text}
         </p>
       ) : null}

@@ -520,7 +520,11 @@ function TeachingEditor({
       <div className="tutor-choices" role="group" aria-label="수업 유형">
         {TUTOR_CLASS_TYPES.map((c) => (
           <label key={c} className="checkbox-line">
-            <input type="checkbox" checked={classTypes.includes(c)} onChange={() => setClassTypes(toggle(classTypes, c))} />
+            <input
+              type="checkbox"
+              checked={classTypes.includes(c)}
+              onChange={() => setClassTypes(toggle(classTypes, c))}
+            />
             <span>{TUTOR_CLASS_TYPE_LABELS[c]}</span>
           </label>
         ))}
@@ -532,7 +536,9 @@ function TeachingEditor({
         disabled={loading || chosen.length === 0 || times.length === 0 || classTypes.length === 0}
         onClick={() =>
           void update({
-            variables: { input: { subjects: chosen, availableTimes: plainBlocks(times), classTypes } },
+            variables: {
+              input: { subjects: chosen, availableTimes: plainBlocks(times), classTypes },
+            },
           }).then(
             () => toast.success("가르치는 과목과 시간을 저장했어요."),
             (err: unknown) => toast.error(errorMessage(err)),
