@@ -34,6 +34,13 @@ describe.each(Object.entries(VIEWPORTS))("lessons on a %s", (name, viewport) => 
     await form.getByLabel(/학부모님께 남길 메모/).fill(note);
     await form.getByRole("button", { name: "수업 기록하기" }).click();
     await tutorPage.page.getByText("수업을 기록했어요.").waitFor();
+    // The tutor's private calendar: the URL serves the lessons as iCalendar.
+    const calendar = tutorPage.page.getByTestId("calendar-feed");
+    await calendar.getByRole("button", { name: "캘린더 주소 만들기" }).click();
+    const feedUrl = await calendar.getByTestId("calendar-url").innerText();
+    const ics = await (await fetch(feedUrl)).text();
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toContain("BEGIN:VEVENT");
     expect(await overflowX(tutorPage.page)).toBeLessThanOrEqual(0);
     await screenshot(tutorPage.page, `lessons-tutor-${name}`);
     expect(pageErrors(tutorPage.errors)).toEqual([]);
@@ -55,6 +62,13 @@ describe.each(Object.entries(VIEWPORTS))("lessons on a %s", (name, viewport) => 
     const lessons = page.getByTestId("lecture-lessons");
     await lessons.getByText(note).waitFor();
     expect(await page.getByTestId("lesson-ledger").innerText()).toMatch(/지금까지 \d+회/);
+    // The home shows this week's lessons of the chosen child.
+    await page.goto(`${server.url}/_app`, { waitUntil: "networkidle" });
+    await page
+      .getByTestId("week-lessons")
+      .getByText(/스마트 수학/)
+      .first()
+      .waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `lessons-parent-${name}`);
     expect(pageErrors(errors)).toEqual([]);

@@ -135,7 +135,9 @@ export function serializeError(err: Error): {
 }
 
 /** The request URL with the values of secret query parameters replaced (for logs). */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  // A calendar feed's secret is the path itself (lessons/calendar-feed.ts).
+  const url = raw.replace(/^\/calendar\/[^/?]+\.ics/, "/calendar/[redacted].ics");
   const q = url.indexOf("?");
   if (q < 0) return url;
   const params = url

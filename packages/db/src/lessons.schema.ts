@@ -52,3 +52,24 @@ export const lessons = pgTable(
     index("lessons_tutor_time_idx").on(t.tutorUserId, t.startsAt),
   ],
 );
+
+/**
+ * A person's private calendar feed (issue #14): the SHA-256 of the secret in its URL; one per
+ * account (a new one replaces the old; deleting the row revokes it). The secret itself is never
+ * stored.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("calendar_feeds_user_key").on(t.userId),
+    uniqueIndex("calendar_feeds_token_key").on(t.tokenHash),
+  ],
+);

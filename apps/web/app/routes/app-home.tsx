@@ -6,9 +6,11 @@ import { MyLessons } from "../features/account/components/my-lessons";
 import { useAccountSubject } from "../features/account/subject";
 import { USER_TYPE_LABELS } from "../features/accounts/labels";
 import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
+import { CalendarSubscribe, WeekLessons } from "../features/lessons/components/calendar";
 import { SubscriptionsPanel } from "../features/payments/components/subscriptions-panel";
 import "../features/account/account.css";
 import "../features/contracts/contracts.css";
+import "../features/lectures/lectures.css";
 import { refreshUserInfo } from "../lib/user-info";
 import { useRootStore } from "../stores/root-store";
 
@@ -93,12 +95,14 @@ export default function AppHome() {
         {hasStudent && subject.userNo !== null ? (
           <>
             <ContractToSignCallout key={`sign-${subject.userNo}`} userId={subject.userNo} />
+            <WeekLessons key={`week-${subject.userNo}`} userId={subject.userNo} />
             <MyLessons
               state={student}
               retry={retry}
               headingId="lectures-title"
               title={subject.kind === "parent" ? `${subject.name} 학생의 수업` : "내 수업"}
             />
+            <CalendarSubscribe who="family" />
             <SubscriptionsPanel
               key={`subscriptions-${subject.userNo}`}
               userId={subject.userNo}

@@ -1,3 +1,4 @@
+import { CalendarSubscribe } from "../features/lessons/components/calendar";
 import { TutorLessons } from "../features/lessons/components/tutor-lessons";
 import { TutorSuggestions } from "../features/matching/components/tutor-suggestions";
 import { TutorWorkspace } from "../features/tutor-applications/components/tutor-workspace";
@@ -29,6 +30,7 @@ export default function AppTutor() {
         <div className="tutor-workspace tutor-workspace--more">
           <TutorLessons />
           <TutorSuggestions />
+          <CalendarSubscribe who="tutor" />
         </div>
       ) : null}
     </>

@@ -9,7 +9,7 @@ export { findChildren, findUserById, isParentOf, type UserRow } from "./accounts
 export { GRADES } from "./accounts.constants.ts";
 export { phoneField, realNameField, userNoField } from "./accounts.schemas.ts";
 export { memoryAttemptLimiter, type AttemptLimiter } from "./attempt-limiter.ts";
-export { OPAQUE_TOKEN_SHAPE, sha256Hex } from "./opaque-tokens.ts";
+export { OPAQUE_TOKEN_SHAPE, newOpaqueToken, sha256Hex } from "./opaque-tokens.ts";
 export { consumeVerification } from "./verification.service.ts";
 export type { UserInfoSources } from "./accounts.routes.ts";
 export { DEMO_PASSWORD, hashPassword } from "./accounts.seed.ts";

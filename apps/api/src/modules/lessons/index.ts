@@ -11,6 +11,7 @@ import {
   lessonsWorkspaceResolvers,
   lessonsWorkspaceSchema,
 } from "./lessons.graphql.ts";
+import { calendarRoutes } from "./calendar-feed.ts";
 import { findNextLessons } from "./lessons.repository.ts";
 import { materializeAll, onLectureMoved } from "./lessons.service.ts";
 
@@ -26,6 +27,7 @@ export function lessonsModule(ctx: ModuleContext): LessonsModule {
   });
   return {
     name: "lessons",
+    register: (app) => calendarRoutes(app, ctx.db, ctx.clock),
     graphql: {
       workspace: { schema: lessonsWorkspaceSchema, resolvers: lessonsWorkspaceResolvers(deps) },
       matching: { schema: lessonsMatchingSchema, resolvers: lessonsMatchingResolvers(deps) },

@@ -10,6 +10,7 @@ import { findUserById, requireGraphqlUser } from "../accounts/accounts.public.ts
 import { findLectureById } from "../lectures/lectures.public.ts";
 import { parseId } from "../lectures/index.ts";
 import type { LessonRow } from "./lessons.repository.ts";
+import { createFeed, revokeFeed } from "./calendar-feed.ts";
 import { ledgerOf, myLessons, recordLesson, type LessonsDeps } from "./lessons.service.ts";
 
 const TYPES = /* GraphQL */ `
@@ -37,6 +38,11 @@ const TYPES = /* GraphQL */ `
     recordedAt: String
     cancelledBy: String
     cancelReason: String
+  }
+
+  "A private calendar feed: path (/calendar/<secret>.ics) to put after the site's origin; shown once."
+  type CalendarFeed {
+    path: String!
   }
 
   "What was held, cancelled and remains of a lecture (DESIGN.md §9 lesson ledger)."
@@ -70,6 +76,10 @@ export const lessonsWorkspaceSchema = /* GraphQL */ `
 
   extend type Mutation {
     recordLesson(input: RecordLessonInput!): Lesson!
+    "A new private calendar URL for the caller's lessons (replaces the previous one)."
+    createCalendarFeed: CalendarFeed!
+    "Revokes the caller's calendar URL; false when there was none."
+    revokeCalendarFeed: Boolean!
   }
 `;
 
@@ -79,6 +89,12 @@ export const lessonsMatchingSchema = /* GraphQL */ `
     "Lessons of userId (default: the caller; a parent: every child) between from and to."
     myLessons(from: String!, to: String!, userId: Int): [Lesson!]!
     lessonLedger(lectureId: ID!): LessonLedger!
+  }
+
+  extend type Mutation {
+    "A new private calendar URL for the caller's (or their children's) lessons."
+    createCalendarFeed: CalendarFeed!
+    revokeCalendarFeed: Boolean!
   }
 `;
 
@@ -120,6 +136,19 @@ async function lessonsGraphql(db: Database, rows: LessonRow[]) {
   return out;
 }
 
+function feedResolvers(deps: LessonsDeps) {
+  return {
+    createCalendarFeed: async (_root: unknown, _args: unknown, ctx: MercuriusContext) => {
+      const caller = await requireGraphqlUser(ctx);
+      return { path: await createFeed(deps.db, caller, deps.clock.now()) };
+    },
+    revokeCalendarFeed: async (_root: unknown, _args: unknown, ctx: MercuriusContext) => {
+      const caller = await requireGraphqlUser(ctx);
+      return revokeFeed(deps.db, caller);
+    },
+  };
+}
+
 function ledgerResolver(deps: LessonsDeps) {
   return async (_root: unknown, args: { lectureId: string }, ctx: MercuriusContext) => {
     const caller = await requireGraphqlUser(ctx);
@@ -159,6 +188,7 @@ export function lessonsWorkspaceResolvers(deps: LessonsDeps): IResolvers {
         });
         return (await lessonsGraphql(deps.db, [row]))[0];
       },
+      ...feedResolvers(deps),
     },
   };
 }
@@ -176,5 +206,6 @@ export function lessonsMatchingResolvers(deps: LessonsDeps): IResolvers {
       },
       lessonLedger: ledgerResolver(deps),
     },
+    Mutation: feedResolvers(deps),
   };
 }

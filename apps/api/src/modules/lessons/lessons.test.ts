@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
 import { defaultTutorResume } from "@seoltab/domain";
 import { seoulWallClock } from "@seoltab/domain/lessons";
+import { redactUrl } from "../../app.ts";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
@@ -364,5 +365,44 @@ describe("lessons", () => {
     expect(res.json().data.requestRefund.state).toBe("REFUNDED");
     const rows = await lessonRows(lectureId);
     expect(rows.every((r) => r.state === "CANCEL")).toBe(true);
+  });
+});
+
+describe("calendar feeds", () => {
+  it("serves a person's lessons as a private iCalendar URL, replaced and revoked on request", async () => {
+    const { student, tutor, lectureId } = await matchedLecture();
+    const [first] = await lessonRows(lectureId);
+    const create = `mutation { createCalendarFeed { path } }`;
+    const path = (await ok(gql("matching", student, create))).createCalendarFeed.path as string;
+    expect(path).toMatch(/^\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const get = (p: string) => t.app.inject({ method: "GET", url: p });
+    const feed = await get(path);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toContain("text/calendar");
+    const stamp = first!.startsAt
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+    expect(feed.body).toContain("BEGIN:VEVENT");
+    expect(feed.body).toContain(stamp.slice(0, 13));
+    expect(feed.body).toContain(`lesson-${lectureId}-`);
+
+    const tutorPath = (await ok(gql("workspace", tutor, create))).createCalendarFeed.path as string;
+    expect((await get(tutorPath)).body).toContain(`lesson-${lectureId}-`);
+
+    // A new URL replaces the old; revoking ends it.
+    const again = (await ok(gql("matching", student, create))).createCalendarFeed.path as string;
+    expect((await get(path)).statusCode).toBe(404);
+    expect((await get(again)).statusCode).toBe(200);
+    expect(
+      (await ok(gql("matching", student, `mutation { revokeCalendarFeed }`))).revokeCalendarFeed,
+    ).toBe(true);
+    expect((await get(again)).statusCode).toBe(404);
+    expect((await get("/calendar/not-a-token.ics")).statusCode).toBe(404);
+    expect(redactUrl(again)).toBe("/calendar/[redacted].ics");
+    const [stored] = await t.database.db.select().from(schema.calendarFeeds);
+    expect(stored === undefined || !JSON.stringify(stored).includes(again.slice(10, 53))).toBe(
+      true,
+    );
   });
 });

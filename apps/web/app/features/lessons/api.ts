@@ -72,3 +72,23 @@ export const LESSON_LEDGER: TypedDocumentNode<
     lessonLedger(lectureId: $lectureId) { lectureId held heldMinutes cancelled upcoming lessons { ${FIELDS} } }
   }
 `;
+
+export const CREATE_CALENDAR_FEED: TypedDocumentNode<
+  { createCalendarFeed: { path: string } },
+  Record<string, never>
+> = gql`
+  mutation CreateCalendarFeed {
+    createCalendarFeed {
+      path
+    }
+  }
+`;
+
+export const REVOKE_CALENDAR_FEED: TypedDocumentNode<
+  { revokeCalendarFeed: boolean },
+  Record<string, never>
+> = gql`
+  mutation RevokeCalendarFeed {
+    revokeCalendarFeed
+  }
+`;
