@@ -32,8 +32,11 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   driver: "postgres" | "pglite";
-  /** Runs the committed migrations; idempotent. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the committed migrations; idempotent. `migrationsFolder` (default MIGRATIONS_DIR) lets a
+   * test stop at an earlier migration: a folder with the first migrations and their journal.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Resolves when `select 1` answers; rejects otherwise. */
   ping(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball (a template for tests). */
@@ -58,7 +61,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       driver: "postgres",
-      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: (migrationsFolder = MIGRATIONS_DIR) =>
+        migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -75,7 +79,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (migrationsFolder = MIGRATIONS_DIR) =>
+      migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
     dumpDataDir: () => client.dumpDataDir("none"),
     close: () => client.close(),

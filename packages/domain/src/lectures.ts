@@ -11,7 +11,7 @@
  * 5. otherwise → READY (paid, waiting for a tutor match)
  */
 import type { LectureState, PaymentItemState, PaymentState } from "./enums.ts";
-import type { TransitionTable } from "./payments.ts";
+import { assertTransition, canTransition, type TransitionTable } from "./payments.ts";
 
 export interface LectureStateInput {
   paymentState: PaymentState;
@@ -66,6 +66,23 @@ export const LECTURE_TRANSITIONS: TransitionTable<LectureState> = {
   AUTO_FINISH: [],
   DONE: [],
 };
+
+/**
+ * True when LECTURE_TRANSITIONS allows a lecture to move from `from` to `to`.
+ * Example: `canMoveLecture("REGISTER", "READY")` → true; `canMoveLecture("FINISH", "ACTIVE")` → false.
+ */
+export function canMoveLecture(from: LectureState, to: LectureState): boolean {
+  return canTransition(LECTURE_TRANSITIONS, from, to);
+}
+
+/**
+ * Asks LECTURE_TRANSITIONS before a lecture's state is written: returns when `from` → `to` is
+ * allowed, else throws TransitionNotAllowedError (lifecycle "lecture"; the api answers it as a
+ * conflict, `transition_not_allowed`). Example: `assertLectureMove("DONE", "ACTIVE")` throws.
+ */
+export function assertLectureMove(from: LectureState, to: LectureState): void {
+  assertTransition(LECTURE_TRANSITIONS, "lecture", from, to);
+}
 
 /** States a lecture never leaves. */
 export const FINAL_LECTURE_STATES: readonly LectureState[] = ["FINISH", "AUTO_FINISH", "DONE"];

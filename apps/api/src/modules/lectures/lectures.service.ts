@@ -10,8 +10,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "@seoltab/db";
 import {
-  LECTURE_TRANSITIONS,
-  canTransition,
+  canMoveLecture,
   displayedLectureState,
   isStaffUserType,
   type Initiator,
@@ -82,7 +81,7 @@ export async function moveLecture(
   },
 ): Promise<repo.LectureRow> {
   const from = input.lecture.state as LectureState;
-  if (!canTransition(LECTURE_TRANSITIONS, from, input.to)) {
+  if (!canMoveLecture(from, input.to)) {
     throw new AppError("conflict", "transition_not_allowed", LECTURE_MESSAGES.notAllowed);
   }
   const moved = await repo.moveLectureRow(tx, {
@@ -137,7 +136,7 @@ export async function finishLecturesOfItems(
   let finished = 0;
   for (const lecture of await repo.findLecturesByItems(tx, itemIds)) {
     const locked = await repo.findLectureById(tx, lecture.id, { forUpdate: true });
-    if (!locked || !canTransition(LECTURE_TRANSITIONS, locked.state as LectureState, "FINISH")) {
+    if (!locked || !canMoveLecture(locked.state as LectureState, "FINISH")) {
       continue;
     }
     await moveLecture(deps, tx, {
