@@ -92,7 +92,7 @@ describe("rankCandidates", () => {
   it("never ranks a tutor without the subject or any overlap, and is sorted", () => {
     fc.assert(
       fc.property(
-        fc.array(tutorArb, { maxLength: 12 }),
+        fc.uniqueArray(tutorArb, { maxLength: 12, selector: (t) => t.tutorId }),
         fc.array(block, { minLength: 1, maxLength: 4 }),
         (tutors, schedules) => {
           const req = { ...request, schedules };
