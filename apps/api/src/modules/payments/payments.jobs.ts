@@ -20,7 +20,9 @@ import {
   GatewayTimeoutError,
   GatewayUnavailableError,
 } from "./gateway/gateway.port.ts";
+import type { Database } from "@seoltab/db";
 import {
+  cancelSubscriptionIf,
   findDueSubscriptions,
   findMainBillingCard,
   findPaymentById,
@@ -95,6 +97,12 @@ async function renewOnce(
     // that comes later finds this READY payment's period taken (issue #11 item 1).
     const reservation = await withTransaction(deps.db, async (tx) => {
       const current = await lockSubscription(tx, subscription.id);
+      if (current?.status === "ACTIVE" && current.lessonsRefunded) {
+        // Defence at the point of charge: the lessons were refunded but the subscription was
+        // left renewing (a refund path that did not end it). Never charge; end it here.
+        await endRefundedSubscription(tx, deps, current.id, now);
+        return { skipped: "REFUNDED" } as const;
+      }
       if (
         !current ||
         current.status !== "ACTIVE" ||
@@ -198,6 +206,44 @@ async function renewOnce(
     await settleFromGateway(deps, payment, "AUTO");
   }
   return afterRenewal(deps, subscription, payment.id);
+}
+
+/**
+ * Cancels a subscription whose lessons were refunded (reason REFUNDED, initiator AUTO) with an
+ * error log and an audit entry `subscription_cancelled` (cause `renewal_guard`), so staff see
+ * which refund path left it renewing. Runs under the subscription's row lock.
+ */
+async function endRefundedSubscription(
+  tx: Database,
+  deps: PaymentsDeps,
+  subscriptionId: number,
+  at: Date,
+): Promise<void> {
+  const cancelled = await cancelSubscriptionIf(tx, subscriptionId, {
+    reason: "REFUNDED",
+    initiator: "AUTO",
+    actorUserId: null,
+    at,
+  });
+  if (!cancelled) return;
+  deps.log.error(
+    { subscriptionId },
+    "renewal refused: the lessons of this subscription were refunded; subscription cancelled",
+  );
+  await insertAuditLog(tx, {
+    kind: "EXECUTION",
+    initiator: "AUTO",
+    action: "subscription_cancelled",
+    target: `subscription:${subscriptionId}`,
+    detail: {
+      subscriptionId,
+      userId: cancelled.userId,
+      reason: "REFUNDED",
+      cause: "renewal_guard",
+      before: "ACTIVE",
+      after: "CANCELLED",
+    },
+  });
 }
 
 /** Advances the subscription after its renewal payment settled (idempotent). */

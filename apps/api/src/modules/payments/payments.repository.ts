@@ -451,6 +451,23 @@ function lectureRefundInFlight(s: typeof schema.subscriptions) {
 }
 
 /**
+ * SQL condition: the lessons of the subscription were refunded — one of its payments (the first
+ * one or a renewal) is TOTALLY_REFUNDED or has a LECTURE line REFUNDED. Such a subscription must
+ * never be charged again (decision 012); the renewal checks it under the row lock, whatever path
+ * the refund took, so a refund writer that forgot to end the subscription cannot cause a charge.
+ */
+function lessonsRefunded(s: typeof schema.subscriptions) {
+  return sql`exists (
+    select 1 from ${schema.payments} p
+    where (p.id = ${s.firstPaymentId} or p.subscription_id = ${s.id})
+      and (p.state = 'TOTALLY_REFUNDED' or exists (
+        select 1 from ${schema.paymentItems} i
+        where i.payment_id = p.id and i.item_kind = 'LECTURE' and i.state = 'REFUNDED'
+      ))
+  )`;
+}
+
+/**
  * ACTIVE subscriptions due at `now`, oldest due first, at most `limit`; those with a lecture
  * refund awaiting its outcome are left out (they are due again once it is settled).
  */
@@ -472,21 +489,31 @@ export async function findDueSubscriptions(
 
 /**
  * Locks the subscription row for the rest of the transaction (SELECT … FOR UPDATE) and returns
- * it as it is now, with whether a lecture refund of it is in flight. Renewal reservations and
- * refunds of a lecture take this lock, so one of them always sees the other's outcome.
+ * it as it is now, with whether a lecture refund of it is in flight and whether its lessons were
+ * already refunded. Renewal reservations and refunds of a lecture take this lock, so one of them
+ * always sees the other's outcome.
  */
 export async function lockSubscription(
   tx: Database,
   id: number,
-): Promise<(SubscriptionRow & { lectureRefundInFlight: boolean }) | undefined> {
+): Promise<
+  (SubscriptionRow & { lectureRefundInFlight: boolean; lessonsRefunded: boolean }) | undefined
+> {
   const s = schema.subscriptions;
   const [row] = await tx.select().from(s).where(eq(s.id, id)).for("update");
   if (!row) return undefined;
   const [flag] = await tx
-    .select({ inFlight: sql<boolean>`${lectureRefundInFlight(s)}` })
+    .select({
+      inFlight: sql<boolean>`${lectureRefundInFlight(s)}`,
+      refunded: sql<boolean>`${lessonsRefunded(s)}`,
+    })
     .from(s)
     .where(eq(s.id, id));
-  return { ...row, lectureRefundInFlight: Boolean(flag?.inFlight) };
+  return {
+    ...row,
+    lectureRefundInFlight: Boolean(flag?.inFlight),
+    lessonsRefunded: Boolean(flag?.refunded),
+  };
 }
 
 /** Who ends a subscription and why (packages/domain SUBSCRIPTION_CANCEL_REASONS). */

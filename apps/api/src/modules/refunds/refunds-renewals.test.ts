@@ -8,7 +8,7 @@
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, schema, sql } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
@@ -323,6 +323,69 @@ describe("a full refund ends the renewals", () => {
   });
 });
 
+describe("the renewal itself refuses to charge refunded lessons", () => {
+  // Defence at the point of charge: whatever path a refund took, a subscription whose payment
+  // is TOTALLY_REFUNDED (or whose lecture line is REFUNDED) is never charged again. The refund
+  // writers here are bypassed on purpose: the payment is moved in SQL, as a path that forgot
+  // to end the subscription would leave it.
+  // Each test moves the clock 95 days; put it back so later tests' cards are not expired.
+  afterEach(() => clock.advance(-95 * DAY));
+
+  it.each([
+    ["the whole payment refunded", "TOTALLY_REFUNDED", "PAID"],
+    ["only the lecture line refunded", "PARTIALLY_REFUNDED", "REFUNDED"],
+  ] as const)(
+    "%s, subscription left ACTIVE: nothing is charged, it ends",
+    async (_, state, line) => {
+      const student = await studentWithCard();
+      const bought = await buy(student);
+      await t.database.db
+        .update(schema.payments)
+        .set({ state, refundedAmount: state === "TOTALLY_REFUNDED" ? bought.paidPrice : 1000 })
+        .where(eq(schema.payments.id, bought.paymentId));
+      if (line === "REFUNDED") {
+        await t.database.db
+          .update(schema.paymentItems)
+          .set({ state: "REFUNDED" })
+          .where(eq(schema.paymentItems.id, bought.lectureItemId));
+      }
+      expect((await subscriptionRow(bought.subscriptionId)).status).toBe("ACTIVE");
+      const chargesBefore = sandbox.chargeCount();
+
+      await renewAfter(95);
+
+      expect(await renewalsOf(bought.subscriptionId)).toEqual([]);
+      expect(sandbox.chargeCount()).toBe(chargesBefore);
+      expect(await subscriptionRow(bought.subscriptionId)).toMatchObject({
+        status: "CANCELLED",
+        cancelReason: "REFUNDED",
+        cancelInitiator: "AUTO",
+      });
+      const audits = await t.database.db
+        .select()
+        .from(schema.auditLogs)
+        .where(eq(schema.auditLogs.target, `subscription:${bought.subscriptionId}`));
+      expect(audits.map((a) => [a.action, (a.detail as { cause?: string }).cause])).toContainEqual([
+        "subscription_cancelled",
+        "renewal_guard",
+      ]);
+    },
+  );
+
+  it("a device-only refund is not mistaken for it: the renewal is charged", async () => {
+    const student = await studentWithCard();
+    const bought = await buy(student);
+    await t.database.db
+      .update(schema.paymentItems)
+      .set({ state: "REFUNDED" })
+      .where(eq(schema.paymentItems.id, bought.deviceItemId!));
+    await renewAfter(95);
+    const renewals = await renewalsOf(bought.subscriptionId);
+    expect(renewals.filter((p) => p.state === "PAID").length).toBeGreaterThan(0);
+    expect((await subscriptionRow(bought.subscriptionId)).status).toBe("ACTIVE");
+  });
+});
+
 describe("cancelSubscription: a family stops the renewals", () => {
   it("the student stops them; nothing is charged; the paid months stay; asking again is the same answer", async () => {
     const student = await studentWithCard();
@@ -414,11 +477,30 @@ describe("migration 0010 repairs subscriptions left renewing by earlier refunds"
     const bought = await buy(student, false);
     await refund(student, { paymentId: bought.paymentId });
     // The state an earlier build left behind: refunded, yet still ACTIVE and then renewed.
+    // Today's renewal refuses refunded lessons (see "the renewal itself refuses…"), so the
+    // refund is hidden from it while it charges, then put back as it was.
     await t.database.db
       .update(schema.subscriptions)
       .set({ status: "ACTIVE", cancelReason: null, cancelInitiator: null, cancelledAt: null })
       .where(eq(schema.subscriptions.id, bought.subscriptionId));
+    const [refunded] = await t.database.db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.id, bought.paymentId));
+    const hide = (state: string, itemState: string) =>
+      Promise.all([
+        t.database.db
+          .update(schema.payments)
+          .set({ state })
+          .where(eq(schema.payments.id, bought.paymentId)),
+        t.database.db
+          .update(schema.paymentItems)
+          .set({ state: itemState })
+          .where(eq(schema.paymentItems.id, bought.lectureItemId)),
+      ]);
+    await hide("PAID", "PAID");
     await renewAfter(95);
+    await hide(refunded!.state, "REFUNDED");
     const renewals = await renewalsOf(bought.subscriptionId);
     expect(renewals.map((p) => p.state)).toEqual(["PAID"]);
 
