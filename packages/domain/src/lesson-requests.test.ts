@@ -9,7 +9,7 @@ describe("lesson request form", () => {
   it("starts with SPEC.md §3's defaults", () => {
     const form = defaultLessonRequestForm();
     expect(form.lessonStartType).toBe("FAST");
-    expect(form.promotionType).toBe("NONE_EVENT");
+    expect(form.promotionType).toBe("none-event");
     expect(form.allGrades).toHaveLength(REQUEST_GRADES.length);
     for (const g of form.allGrades) {
       expect(Object.values(g.terms)).toEqual([-1, -1, -1, -1, -1]);
@@ -32,7 +32,7 @@ describe("lesson request form", () => {
       schedules: [{ day: "MON" as const, start: "21:00", end: "22:30" }],
       lessonStartType: "DATE" as const,
       lessonStartDate: "2026-11-01",
-      promotionType: "FRIEND" as const,
+      promotionType: "friend" as const,
     };
     const problems = lessonRequestSubmitProblems(form, "2026-11-24");
     expect(problems.map((p) => p.field)).toEqual(["schedules", "lessonStartDate", "friendCode"]);

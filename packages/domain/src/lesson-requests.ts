@@ -10,7 +10,8 @@ export const LESSON_START_TYPES = ["FAST", "DATE"] as const;
 export type LessonStartType = (typeof LESSON_START_TYPES)[number];
 
 /** Promotion the family came with: none-event (default), a friend's referral, or an event. */
-export const PROMOTION_TYPES = ["NONE_EVENT", "FRIEND", "EVENT"] as const;
+/** Wire values as SPEC.md §3 spells the default ("none-event"), the others in the same style. */
+export const PROMOTION_TYPES = ["none-event", "friend", "event"] as const;
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
 /** Weak types: what the student struggles with. */
@@ -148,7 +149,7 @@ export function defaultLessonRequestForm(): LessonRequestForm {
     lessonStartDate: null,
     schedules: [],
     howHeard: null,
-    promotionType: "NONE_EVENT",
+    promotionType: "none-event",
     friendCode: null,
     hopeDepartment: null,
     hopeMajor: null,
@@ -182,7 +183,7 @@ export function lessonRequestSubmitProblems(
   );
   need(
     "friendCode",
-    form.promotionType !== "FRIEND" || !!form.friendCode,
+    form.promotionType !== "friend" || !!form.friendCode,
     "추천한 친구의 코드를 적어 주세요.",
   );
   return problems.filter((p) => p.message !== "");

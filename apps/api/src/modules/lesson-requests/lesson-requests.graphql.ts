@@ -36,7 +36,7 @@ export const lessonRequestsSchema = /* GraphQL */ `
   }
 
   """
-  SPEC.md §3 lesson request. Defaults: lessonStartType FAST, promotionType NONE_EVENT, every term
+  SPEC.md §3 lesson request. Defaults: lessonStartType FAST, promotionType none-event, every term
   number -1. gradeCode E1..H3; lectureSubjectId an INGANG TERM_TAXONOMY_ID; schedules Asia/Seoul.
   """
   type LessonRequestForm {

@@ -9,7 +9,8 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, schema } from "@seoltab/db";
+import { readFileSync } from "node:fs";
+import { and, eq, schema, sql } from "@seoltab/db";
 import { defaultTutorResume } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
@@ -309,7 +310,7 @@ describe("the lesson request form", () => {
     expect(draft.state).toBe("DRAFT");
     expect(draft.form).toMatchObject({
       lessonStartType: "FAST",
-      promotionType: "NONE_EVENT",
+      promotionType: "none-event",
       schoolName: "휘문고등학교",
     });
     expect(draft.form.allGrades).toHaveLength(12);
@@ -350,6 +351,41 @@ describe("the lesson request form", () => {
       (await refused(gql(other, SAVE, { input: { lectureId: String(lecture.id), memo: "x" } })))
         .classification,
     ).toBe("FORBIDDEN");
+  });
+
+  it("migration 0017 moves drafts saved with NONE_EVENT / FRIEND / EVENT to SPEC.md §3's spelling", async () => {
+    const { student, paid } = await paidStudent();
+    const lecture = await lectureOf(paid.lectureItemId);
+    await ok(
+      gql(student, SAVE, { input: { lectureId: String(lecture.id), promotionType: "friend" } }),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(schema.lessonRequests)
+      .where(eq(schema.lessonRequests.lectureId, lecture.id));
+    await t.database.db
+      .update(schema.lessonRequests)
+      .set({ form: { ...row!.form, promotionType: "FRIEND" } })
+      .where(eq(schema.lessonRequests.id, row!.id));
+    const migration = readFileSync(
+      new URL(
+        "../../../../../packages/db/migrations/0017_promotion_type_wire.sql",
+        import.meta.url,
+      ),
+      "utf8",
+    );
+    await t.database.db.execute(sql.raw(migration));
+    const [after] = await t.database.db
+      .select()
+      .from(schema.lessonRequests)
+      .where(eq(schema.lessonRequests.id, row!.id));
+    expect(after!.form.promotionType).toBe("friend");
+    expect(after!.form.schoolName ?? null).toEqual(row!.form.schoolName ?? null);
+    // The old spelling is refused at the edge now.
+    const old = await refused(
+      gql(student, SAVE, { input: { lectureId: String(lecture.id), promotionType: "NONE_EVENT" } }),
+    );
+    expect(old.classification).toBe("BAD_REQUEST");
   });
 
   it("submitting opens a matching and moves the lecture to READY; a cancel before the match undoes both", async () => {

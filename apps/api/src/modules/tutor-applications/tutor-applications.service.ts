@@ -742,6 +742,23 @@ export async function deleteApplication(
 
 // --- staff -------------------------------------------------------------------------------------
 
+/**
+ * The application a staff member acts on, locked for the transaction.
+ * @throws AppError not_found; forbidden `own_application` (staff never act on their own)
+ */
+async function lockForStaff(
+  tx: Database,
+  caller: AuthUser,
+  applicationId: number,
+): Promise<repo.TutorApplicationRow> {
+  const row = await repo.findApplicationById(tx, applicationId, { forUpdate: true });
+  if (!row) throw notFound();
+  if (row.userId === caller.userNo) {
+    throw new AppError("forbidden", "own_application", TUTOR_MESSAGES.ownApplication);
+  }
+  return row;
+}
+
 /** tutorApplications (staff): a page of the queue, oldest state change first. */
 export async function listQueue(
   deps: TutorApplicationsDeps,
@@ -786,11 +803,7 @@ export async function decide(
   const initiator = requireStaffCaller(caller);
   const input = parseInput(decideInput, raw);
   return withTransaction(deps.db, async (tx) => {
-    const row = await repo.findApplicationById(tx, input.applicationId, { forUpdate: true });
-    if (!row) throw notFound();
-    if (row.userId === caller.userNo) {
-      throw new AppError("forbidden", "own_application", TUTOR_MESSAGES.ownApplication);
-    }
+    const row = await lockForStaff(tx, caller, input.applicationId);
     const from = row.state as TutorApplicationState;
     const to = nextTutorApplicationState(from, input.decision as TutorDecision);
     if (!to) {
@@ -879,11 +892,7 @@ export async function recordCheck(
   const initiator = requireStaffCaller(caller);
   const input = parseInput(checkInput, raw);
   return withTransaction(deps.db, async (tx) => {
-    const row = await repo.findApplicationById(tx, input.applicationId, { forUpdate: true });
-    if (!row) throw notFound();
-    if (row.userId === caller.userNo) {
-      throw new AppError("forbidden", "own_application", TUTOR_MESSAGES.ownApplication);
-    }
+    const row = await lockForStaff(tx, caller, input.applicationId);
     if (!CHECK_STATES.includes(row.state as TutorApplicationState)) {
       throw new AppError("conflict", "transition_not_allowed", TUTOR_MESSAGES.checkNotNow);
     }

@@ -440,9 +440,9 @@ export function LessonRequestFormPanel({
         <div className="tutor-choices" role="radiogroup" aria-label="프로모션">
           {(
             [
-              ["NONE_EVENT", "해당 없음"],
-              ["FRIEND", "친구 추천"],
-              ["EVENT", "이벤트"],
+              ["none-event", "해당 없음"],
+              ["friend", "친구 추천"],
+              ["event", "이벤트"],
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="checkbox-line">
@@ -456,7 +456,7 @@ export function LessonRequestFormPanel({
             </label>
           ))}
         </div>
-        {form.promotionType === "FRIEND" ? (
+        {form.promotionType === "friend" ? (
           <div className="form-field">
             <label className="form-field__label" htmlFor={`${id}-friend`}>
               추천한 친구 코드
