@@ -1,0 +1,2 @@
+-- placeholder: filled by the work that reserved this number
+SELECT 1;
