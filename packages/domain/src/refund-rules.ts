@@ -13,6 +13,11 @@
  *     month not yet started in full (the rule is named by the month in progress).
  *   Months run from the lessons' start in Asia/Seoul calendar months; "passed" is measured in
  *   time (the share of the month's milliseconds), standing in for lesson hours (비고 1).
+ *   - A LECTURE line whose lecture has lesson records (the lesson ledger, DESIGN.md §9) is
+ *     refunded by the lessons taken instead (비고 2 원격교습: the amount paid less the part
+ *     actually taken; `lessonLedgerRefund`): paid − lessons held × the list price per lesson,
+ *     never below 0 (REMOTE_LESSONS_TAKEN); with no lesson held yet, everything paid
+ *     (ACADEMY_BEFORE_START). docs/decisions/029-refund-quote-from-the-ledger.md.
  * - Devices and books (DEVICE, SEOLTAB_BOOK): 전자상거래 등에서의 소비자보호에 관한 법률
  *   제17조 청약철회 — the law counts 7 days from receiving the goods; no delivery date is
  *   recorded yet, so self-service counts them from the PAYMENT, which is never later than the
@@ -41,6 +46,7 @@ export const REFUND_RULES = [
   "ACADEMY_FIRST_THIRD",
   "ACADEMY_FIRST_HALF",
   "ACADEMY_AFTER_HALF",
+  "REMOTE_LESSONS_TAKEN",
   "DEVICE_WITHDRAWAL_7_DAYS",
   "DEVICE_OPENED_OR_LATE",
   "NOTHING_PAID",
@@ -204,6 +210,111 @@ export function lessonRefund({
 }
 
 /**
+ * Lessons one month of a lecture line buys: SPEC.md §3's default, 8 lessons per 4 weeks
+ * (`LESSONS_PER_CYCLE` of `@seoltab/domain/lessons`, repeated here so the refund rules do not
+ * load the calendar code; a test checks they agree).
+ */
+export const LESSONS_PER_MONTH = 8;
+
+/** How the ledger quote of a lecture line was computed (shown to the family). */
+export interface LessonDeduction {
+  /** Lessons held (DONE) on the line's lecture. */
+  lessonsHeld: number;
+  /** Lessons taken off: the lessons held, at most the lessons the line bought. */
+  lessonsCounted: number;
+  /** Lessons the line bought: months × LESSONS_PER_MONTH. */
+  lessonsBought: number;
+  /** The line's list price, won (see `LessonLedgerRefundInput.listPrice`). */
+  listPrice: Won;
+  /** ⌊listPrice / lessonsBought⌋, won. */
+  pricePerLesson: Won;
+  /** pricePerLesson × lessonsCounted, won. */
+  deducted: Won;
+}
+
+/** A rule outcome with the ledger's figures. */
+export interface LessonLedgerOutcome extends RuleOutcome {
+  lessons: LessonDeduction;
+}
+
+export interface LessonLedgerRefundInput {
+  /** Won paid for the line. */
+  paidPrice: Won;
+  /**
+   * The line's list price, won: its sale total before the order's policies (the catalog's
+   * monthly price × months; payment_items.sale_price). Not 정가 (unit_base_price): that is a
+   * reference price no month of lessons is sold at (decision 029).
+   */
+  listPrice: Won;
+  /** Months of lessons the line pays for (≥ 1). */
+  months: number;
+  /** Lessons held (DONE) on the line's lecture; more than the line bought count as all of them. */
+  lessonsHeld: number;
+}
+
+/** "수업 3회 진행 × 회당 23,625원 = 70,875원 차감": the deduction in one line for the page. */
+export function lessonDeductionLabel(d: LessonDeduction): string {
+  return `수업 ${d.lessonsCounted}회 진행 × 회당 ${formatRefundWon(d.pricePerLesson)} = ${formatRefundWon(d.deducted)} 차감`;
+}
+
+/**
+ * The refund of a lecture line by its lesson ledger (학원법 시행령 [별표 4] 비고 2, 원격교습:
+ * the amount paid less the part actually taken; DESIGN.md §9; decision 029):
+ * amount = max(0, paidPrice − pricePerLesson × min(lessonsHeld, lessonsBought)), with
+ * lessonsBought = months × LESSONS_PER_MONTH and pricePerLesson = ⌊listPrice / lessonsBought⌋
+ * (rounded down once, so the page's "× 회당 … = …" adds up exactly). No lesson held →
+ * everything paid (ACADEMY_BEFORE_START); otherwise REMOTE_LESSONS_TAKEN.
+ * Example: 189,000 won for 1 month (list 189,000), 3 lessons held → 189,000 − 3 × 23,625 =
+ * 118,125 won.
+ * @throws RangeError for a negative/fractional price or count, or months < 1
+ */
+export function lessonLedgerRefund({
+  paidPrice,
+  listPrice,
+  months,
+  lessonsHeld,
+}: LessonLedgerRefundInput): LessonLedgerOutcome {
+  assertNonNegativeInteger(paidPrice, "paidPrice (won)");
+  assertNonNegativeInteger(listPrice, "listPrice (won)");
+  assertNonNegativeInteger(lessonsHeld, "lessonsHeld");
+  if (!Number.isSafeInteger(months) || months < 1) {
+    throw new RangeError(`months must be a whole number ≥ 1 for lessons, got ${months}`);
+  }
+  const lessonsBought = months * LESSONS_PER_MONTH;
+  const lessonsCounted = Math.min(lessonsHeld, lessonsBought);
+  const pricePerLesson = Math.floor(listPrice / lessonsBought);
+  const deducted = pricePerLesson * lessonsCounted;
+  const lessons: LessonDeduction = {
+    lessonsHeld,
+    lessonsCounted,
+    lessonsBought,
+    listPrice,
+    pricePerLesson,
+    deducted,
+  };
+  if (paidPrice === 0) return { ...nothingPaidOutcome("LECTURE"), lessons };
+  if (lessonsCounted === 0) {
+    return {
+      amount: paidPrice,
+      rule: "ACADEMY_BEFORE_START",
+      explanation: `아직 진행한 수업이 없어 낸 수업료 전액 ${formatRefundWon(paidPrice)}을 돌려받을 수 있어요.`,
+      lessons,
+    };
+  }
+  const amount = Math.max(0, paidPrice - deducted);
+  const taken = `진행한 수업 ${lessonsCounted}회의 수업료(회당 ${formatRefundWon(pricePerLesson)} × ${lessonsCounted}회 = ${formatRefundWon(deducted)})`;
+  const capped =
+    lessonsHeld > lessonsCounted
+      ? ` 이 결제로 산 수업은 ${lessonsBought}회라 ${lessonsBought}회까지만 빼요.`
+      : "";
+  const explanation =
+    amount === 0
+      ? `${taken}가 낸 수업료 ${formatRefundWon(paidPrice)} 이상이라 돌려받을 수업료가 없어요.${capped}`
+      : `낸 수업료 ${formatRefundWon(paidPrice)}에서 ${taken}를 뺀 ${formatRefundWon(amount)}을 돌려받을 수 있어요.${capped}`;
+  return { amount, rule: "REMOTE_LESSONS_TAKEN", explanation, lessons };
+}
+
+/**
  * The last instant of the 7-day withdrawal period for goods received at `receivedAt`: 24:00
  * Asia/Seoul at the end of the 7th day after the day of receipt (민법 제157조 초일 불산입,
  * 제159조). Example: received 2026-03-01 15:00 KST → withdrawals until 2026-03-08 24:00 KST
@@ -288,6 +399,11 @@ export interface LegalRefundItemInput {
   months: number;
   /** Lessons only: when they start(ed); null = not started. */
   lessonsStartAt: Date | null;
+  /**
+   * LECTURE lines whose lecture has lesson records: the ledger (lessons held, the line's list
+   * price). Then the refund is `lessonLedgerRefund`, not the share of calendar time.
+   */
+  ledger?: { lessonsHeld: number; listPrice: Won } | null;
   /** Goods only: when paid; the withdrawal days are counted from it while no receipt is known. */
   paidAt: Date;
   /** Goods only: when received, once deliveries are recorded (then counted from it). */
@@ -311,6 +427,8 @@ export interface LegalRefundItem {
   rule: RefundRule;
   explanation: string;
   channel: RefundChannel;
+  /** How a ledger quote was computed (lines refunded by `lessonLedgerRefund`); null otherwise. */
+  lessons: LessonDeduction | null;
 }
 
 /** The legal refund of a set of items of one payment. */
@@ -333,7 +451,8 @@ export interface LegalRefund {
 
 /**
  * The refund Korean law gives for `items` of one payment at `now` (module note; docs/refunds.md).
- * Per item: lessons by 학원법 시행령 [별표 4], devices and books by 전자상거래법 제17조, others 0
+ * Per item: lessons by 학원법 시행령 [별표 4] (by the lesson ledger when the item has one:
+ * `lessonLedgerRefund`), devices and books by 전자상거래법 제17조, others 0
  * (STAFF_DECISION); minus what was already refunded on the item.
  * @returns per-item amounts, rules, Korean explanations and the channel, plus the total
  * @throws RangeError for invalid amounts, months or Dates (see `lessonRefund`, `goodsRefund`)
@@ -343,36 +462,50 @@ export function legalRefund({ paymentMethod, items, now }: LegalRefundInput): Le
   const results = items.map((item): LegalRefundItem => {
     const refunded = assertNonNegativeInteger(item.refundedAmount ?? 0, "refundedAmount (won)");
     const category = refundCategoryOf(item.kind);
-    const outcome: RuleOutcome =
+    const outcome: RuleOutcome & { lessons?: LessonDeduction } =
       item.paidPrice === 0
         ? nothingPaidOutcome(item.kind)
-        : category === "LESSON"
-          ? lessonRefund({
+        : category === "LESSON" && item.ledger
+          ? lessonLedgerRefund({
               paidPrice: item.paidPrice,
+              listPrice: item.ledger.listPrice,
               months: item.months,
-              lessonsStartAt: item.lessonsStartAt,
-              now,
+              lessonsHeld: item.ledger.lessonsHeld,
             })
-          : category === "GOODS"
-            ? goodsRefund({
+          : category === "LESSON"
+            ? lessonRefund({
                 paidPrice: item.paidPrice,
-                paidAt: item.paidAt,
-                receivedAt: item.receivedAt ?? null,
-                opened: item.opened ?? false,
+                months: item.months,
+                lessonsStartAt: item.lessonsStartAt,
                 now,
               })
-            : {
-                amount: 0,
-                rule: "STAFF_DECISION",
-                explanation:
-                  "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
-              };
+            : category === "GOODS"
+              ? goodsRefund({
+                  paidPrice: item.paidPrice,
+                  paidAt: item.paidAt,
+                  receivedAt: item.receivedAt ?? null,
+                  opened: item.opened ?? false,
+                  now,
+                })
+              : {
+                  amount: 0,
+                  rule: "STAFF_DECISION",
+                  explanation:
+                    "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
+                };
     const amount = Math.max(0, outcome.amount - refunded);
     const explanation =
       refunded > 0 && outcome.amount > 0
         ? `${outcome.explanation} 이미 환불된 ${formatRefundWon(refunded)}을 빼면 ${formatRefundWon(amount)}이에요.`
         : outcome.explanation;
-    return { id: item.id, amount, rule: outcome.rule, explanation, channel };
+    return {
+      id: item.id,
+      amount,
+      rule: outcome.rule,
+      explanation,
+      channel,
+      lessons: outcome.lessons ?? null,
+    };
   });
   const amount = results.reduce((sum, r) => sum + r.amount, 0);
   // Lines nothing was paid for say so on their own; they do not make the rules "different".
