@@ -24,3 +24,4 @@ export * from "./tutor-applications.ts";
 export * from "./lesson-requests.ts";
 export * from "./matching.ts";
 export * from "./schools.ts";
+export * from "./cycle-reviews.ts";
