@@ -19,6 +19,7 @@ import { lecturesModule } from "./lectures/index.ts";
 import { lessonRequestsModule } from "./lesson-requests/index.ts";
 import { matchingModule } from "./matching/index.ts";
 import { lessonsModule } from "./lessons/index.ts";
+import { lessonLedgersOfLines } from "./lessons/lessons.public.ts";
 import type { FileStorage } from "../platform/storage.ts";
 
 /** Replaceable parts of areas (tests). */
@@ -73,7 +74,8 @@ export async function createModules(
     marketingModule(ctx),
     payments,
     contractsModule(ctx, payments.runtime.deps),
-    refundsModule(ctx, payments.runtime.deps),
+    // The refund quote of a lecture line uses its lesson ledger (issue 14, decision 029).
+    refundsModule(ctx, payments.runtime.deps, { lessonLedgers: lessonLedgersOfLines }),
     tutorApplicationsModule(ctx),
     // On /matching/graphql in this order: lectures defines Lecture, lesson-requests Mutation.
     lectures,

@@ -6,7 +6,7 @@
  * Merged into the payment backend by app.ts (`paymentGraphql`).
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
-import { withParticle } from "@seoltab/domain";
+import { lessonDeductionLabel, withParticle, type LessonDeduction } from "@seoltab/domain";
 import { z } from "zod";
 import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import {
@@ -19,6 +19,25 @@ import { parseArgs } from "../../graphql/parse-args.ts";
 import { renewalEffectGraphql } from "../payments/payments.public.ts";
 
 export const refundsSchema = /* GraphQL */ `
+  "How the refund of a lecture line was computed from its lesson ledger (학원법 시행령 [별표 4] 비고 2: paid less the lessons taken at the list price per lesson; docs/refunds.md). Amounts in won."
+  type RefundLessonQuote {
+    paymentItemId: ID!
+    "Lessons held (DONE) on the line's lecture."
+    lessonsHeld: Int!
+    "Lessons taken off: the lessons held, at most lessonsBought."
+    lessonsCounted: Int!
+    "Lessons the line bought: months × 8 (SPEC.md §3)."
+    lessonsBought: Int!
+    "The line's list price: its sale total before the order's discounts."
+    listPrice: Int!
+    "listPrice / lessonsBought, rounded down to the won."
+    pricePerLesson: Int!
+    "pricePerLesson × lessonsCounted: taken off what was paid."
+    deductedAmount: Int!
+    "The deduction in Korean for the page, e.g. 수업 3회 진행 × 회당 23,625원 = 70,875원 차감."
+    summary: String!
+  }
+
   "One item of a payment as the refund page shows it. Amounts in won."
   type RefundEligibilityItem {
     paymentItemId: ID!
@@ -34,10 +53,12 @@ export const refundsSchema = /* GraphQL */ `
     reasons: [String!]!
     "What the law gives now, less what was already refunded."
     amount: Int!
-    "ACADEMY_BEFORE_START, ACADEMY_FIRST_THIRD, ACADEMY_FIRST_HALF, ACADEMY_AFTER_HALF, DEVICE_WITHDRAWAL_7_DAYS, DEVICE_OPENED_OR_LATE, NOTHING_PAID, STAFF_DECISION (docs/refunds.md)."
+    "ACADEMY_BEFORE_START, ACADEMY_FIRST_THIRD, ACADEMY_FIRST_HALF, ACADEMY_AFTER_HALF, REMOTE_LESSONS_TAKEN, DEVICE_WITHDRAWAL_7_DAYS, DEVICE_OPENED_OR_LATE, NOTHING_PAID, STAFF_DECISION (docs/refunds.md)."
     rule: String!
     "One Korean sentence for the page."
     explanation: String!
+    "A lecture line quoted by its lesson ledger: lessons held, price per lesson, amount deducted; null otherwise."
+    lessonQuote: RefundLessonQuote
   }
 
   "May this payment be refunded by self-service now, and how much the law gives."
@@ -96,6 +117,8 @@ export const refundsSchema = /* GraphQL */ `
     message: String!
     "What this refund does (or will do once settled) to the monthly renewals; null without a subscription."
     renewal: RefundRenewalEffect
+    "How the amount of each lecture line quoted by its lesson ledger was computed (empty when none)."
+    lessonQuotes: [RefundLessonQuote!]!
   }
 
   extend type Query {
@@ -157,6 +180,20 @@ const eligibilityArgs = z.object({
   opened: z.boolean().nullish(),
 });
 
+/** The wire shape of a ledger quote (RefundLessonQuote). */
+export function lessonQuoteGraphql(paymentItemId: number, d: LessonDeduction) {
+  return {
+    paymentItemId: String(paymentItemId),
+    lessonsHeld: d.lessonsHeld,
+    lessonsCounted: d.lessonsCounted,
+    lessonsBought: d.lessonsBought,
+    listPrice: d.listPrice,
+    pricePerLesson: d.pricePerLesson,
+    deductedAmount: d.deducted,
+    summary: lessonDeductionLabel(d),
+  };
+}
+
 /** The wire shape of an assessment (docs/api/refunds.md). */
 export function refundEligibilityGraphql(a: RefundAssessment) {
   return {
@@ -180,6 +217,7 @@ export function refundEligibilityGraphql(a: RefundAssessment) {
       amount: i.amount,
       rule: i.rule,
       explanation: i.explanation,
+      lessonQuote: i.lessons ? lessonQuoteGraphql(i.item.id, i.lessons) : null,
     })),
     renewal: renewalEffectGraphql(a.renewal),
   };
@@ -218,6 +256,9 @@ export function refundsResolvers(deps: RefundsDeps): IResolvers {
           ...result,
           refundRequestId: String(result.refundRequestId),
           renewal: renewalEffectGraphql(result.renewal),
+          lessonQuotes: result.lessonQuotes.map((q) =>
+            lessonQuoteGraphql(q.paymentItemId, q.lessons),
+          ),
         };
       },
     },

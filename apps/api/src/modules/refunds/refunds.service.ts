@@ -4,9 +4,10 @@
  *
  * - Eligibility per item is `refundEligibility` (SPEC.md §5; CLOSED_LECTURE from the lecture's
  *   `lectureState`); the amount is what Korean law gives (`legalRefund`: 학원법 시행령 [별표 4]
- *   for lessons — the whole price before lessons start, which is every lecture until tutor
- *   matching exists (`lessonsStartOf`) —, 전자상거래법 제17조 for devices and books), never more
- *   than remains paid on the payment.
+ *   for lessons — by the lesson ledger for a lecture line whose lecture has lessons (paid − lessons
+ *   held × the list price per lesson, 비고 2; `lessonLedgers`, handed in by modules/index.ts from
+ *   the lessons area), else the whole price before lessons start (`lessonsStartOf`) —,
+ *   전자상거래법 제17조 for devices and books), never more than remains paid on the payment.
  * - Self-service (no §5 reason, a card payment with a gateway id, an amount above 0): the items
  *   go PAID → REFUND_REQUESTED with a conditional update and a PENDING refund request is
  *   committed BEFORE the gateway is called, then the gateway cancels `amount` with
@@ -35,6 +36,7 @@ import {
   type ItemKind,
   type LectureState,
   type LegalRefund,
+  type LessonDeduction,
   type PaymentItemState,
   type PaymentMethod,
   type PaymentRefundRule,
@@ -43,6 +45,7 @@ import {
   type RefundIneligibilityReason,
   type RefundRequester,
 } from "@seoltab/domain";
+import type { Database } from "@seoltab/db";
 import { AppError, REFUND_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { isParentOf } from "../accounts/accounts.public.ts";
@@ -86,8 +89,24 @@ import {
   type RefundRequestState,
 } from "./refunds.repository.ts";
 
-/** The refunds area runs on the payments area's dependencies (db, gateway, clock, log). */
-export type RefundsDeps = PaymentsDeps;
+/**
+ * The lesson ledger of paid lecture lines as it stood at `at`: paymentItemId → lessons held,
+ * for the lines whose lecture has lesson records (the lessons area's `lessonLedgersOfLines`,
+ * lessons.public.ts; handed in by modules/index.ts).
+ */
+export type LessonLedgerSource = (
+  db: Database,
+  paymentItemIds: readonly number[],
+  at: Date,
+) => Promise<ReadonlyMap<number, { held: number }>>;
+
+/**
+ * The refunds area runs on the payments area's dependencies (db, gateway, clock, log), plus the
+ * lesson ledger (without it every lecture line is quoted by the calendar rules, as before).
+ */
+export interface RefundsDeps extends PaymentsDeps {
+  lessonLedgers?: LessonLedgerSource;
+}
 
 /** A PENDING request whose cancel the gateway never saw is FAILED after this long, ms. */
 export const PENDING_GIVE_UP_MS = 10 * 60_000;
@@ -111,6 +130,8 @@ export interface ItemAssessment {
   amount: number;
   rule: string;
   explanation: string;
+  /** How a lecture line's ledger quote was computed (lessons held, price per lesson); else null. */
+  lessons: LessonDeduction | null;
 }
 
 /** What `refundEligibility` answers (docs/api/refunds.md). */
@@ -189,12 +210,11 @@ function paidAtOf(payment: PaymentRow): Date {
 }
 
 /**
- * When the lessons of a payment started, for the law's table ([별표 4]: "교습 시작 전" → all
- * back), or null when they have not. Lessons start with the first lesson after a tutor is
- * matched; tutor matching is not built yet, so every bought lecture is still waiting for its
- * match (LECTURE_INFO state READY, packages/domain `lectureState`) and no lesson can have been
- * given: the lessons have not started and the whole unrefunded price comes back. When matching
- * and lesson records exist, return the first lesson's time here (docs/refunds.md "Open points").
+ * When the lessons of a payment started, for the calendar rows of the law's table ([별표 4]:
+ * "교습 시작 전" → all back), or null when they have not. A lecture line whose lecture has lesson
+ * records is quoted by its ledger instead (`ledgersOf`, decision 029); what is left here is a
+ * line with no lessons (waiting for its match, or a renewal line, which has no lecture record):
+ * no lesson can have been given on it, so the whole unrefunded price comes back.
  */
 function lessonsStartOf(_payment: PaymentRow): Date | null {
   return null;
@@ -230,11 +250,28 @@ function lectureStateOf(
   return state === "FINISH" && item.state === "REFUNDED" ? undefined : state;
 }
 
+/** Held lessons per LECTURE line of `items` at `at` (empty without a ledger source). */
+async function ledgersOf(
+  deps: RefundsDeps,
+  items: readonly PaymentItemRow[],
+  at: Date,
+): Promise<ReadonlyMap<number, { held: number }>> {
+  const lectureLines = items.filter((i) => i.itemKind === "LECTURE").map((i) => i.id);
+  if (!deps.lessonLedgers || lectureLines.length === 0) return new Map();
+  return deps.lessonLedgers(deps.db, lectureLines, at);
+}
+
+/**
+ * The law's amounts of `items`. A LECTURE line in `ledgers` (its lecture has lessons) is quoted
+ * by the ledger: its list price is the line's sale total before the order's policies
+ * (`salePrice`: the catalog's monthly price × months; decision 029).
+ */
 function legalRefundOf(
   payment: PaymentRow,
   items: readonly PaymentItemRow[],
   opened: boolean,
   now: Date,
+  ledgers: ReadonlyMap<number, { held: number }>,
 ): LegalRefund {
   const paidAt = paidAtOf(payment);
   return legalRefund({
@@ -248,6 +285,10 @@ function legalRefundOf(
         refundedAmount: item.refundedAmount,
         months: Math.max(1, item.months),
         lessonsStartAt: lessonsStartOf(payment),
+        ledger:
+          kind === "LECTURE" && ledgers.has(item.id)
+            ? { lessonsHeld: ledgers.get(item.id)!.held, listPrice: item.salePrice }
+            : null,
         // No delivery date is recorded: the withdrawal days count from the payment (016).
         paidAt,
         opened,
@@ -286,7 +327,8 @@ export async function assessRefund(
         ? [payment.userId]
         : [],
   };
-  const law = legalRefundOf(payment, rows, options.opened ?? false, now);
+  const ledgers = await ledgersOf(deps, rows, now);
+  const law = legalRefundOf(payment, rows, options.opened ?? false, now, ledgers);
   const subscription = await subscriptionOfPayment(deps.db, payment);
   const items = rows.map((item, index): ItemAssessment => {
     const { reasons } = refundEligibility({
@@ -314,6 +356,7 @@ export async function assessRefund(
       amount: legal.amount,
       rule: legal.rule,
       explanation: legal.explanation,
+      lessons: legal.lessons,
     };
   });
   const pickedIds = picked ? new Set(picked.map((i) => i.id)) : null;
@@ -323,6 +366,7 @@ export async function assessRefund(
     considered.map((a) => a.item),
     options.opened ?? false,
     now,
+    ledgers,
   );
   const reasonSet = new Set<RefundIneligibilityReason>(considered.flatMap((a) => a.reasons));
   if (considered.length === 0) reasonSet.add("REFUNDED_PAYMENT_ITEM");
@@ -390,6 +434,8 @@ export interface RequestRefundResult {
   message: string;
   /** What this refund does (or will do once settled) to the monthly renewals; null without. */
   renewal: RenewalEffect | null;
+  /** The ledger quotes of the lecture lines refunded (how each amount was computed). */
+  lessonQuotes: { paymentItemId: number; lessons: LessonDeduction }[];
 }
 
 /** Sentinels to roll a transaction back: another request holds an item / is at the gateway. */
@@ -451,6 +497,9 @@ export async function requestRefund(
   const initiator = initiatorOf(caller);
   const actor: Actor = { initiator, userId: caller.userNo, reason: input.reason, at: now };
   const itemIds = considered.map((a) => a.item.id);
+  const lessonQuotes = considered.flatMap((a) =>
+    a.lessons ? [{ paymentItemId: a.item.id, lessons: a.lessons }] : [],
+  );
 
   let request: RefundRequestRow;
   try {
@@ -504,6 +553,16 @@ export async function requestRefund(
       channel,
       state: request.state,
       blockedReasons: assessment.reasons,
+      ...(lessonQuotes.length > 0
+        ? {
+            lessons: lessonQuotes.map((q) => ({
+              itemId: q.paymentItemId,
+              held: q.lessons.lessonsHeld,
+              pricePerLesson: q.lessons.pricePerLesson,
+              deducted: q.lessons.deducted,
+            })),
+          }
+        : {}),
     },
     requestId,
   });
@@ -515,6 +574,7 @@ export async function requestRefund(
     refundRequestId: request.id,
     channel,
     renewal: assessment.renewal,
+    lessonQuotes,
   };
   if (!selfService) {
     return {
@@ -807,7 +867,8 @@ export function spreadOverItems(
  */
 async function itemsWithLawOf(deps: RefundsDeps, request: RefundRequestRow, payment: PaymentRow) {
   const items = await findItemsByIds(deps.db, request.paymentItemIds);
-  const law = legalRefundOf(payment, items, false, request.createdAt);
+  const ledgers = await ledgersOf(deps, items, request.createdAt);
+  const law = legalRefundOf(payment, items, false, request.createdAt, ledgers);
   return items.map((item, index) => ({
     id: item.id,
     remaining: item.paidPrice - item.refundedAmount,
