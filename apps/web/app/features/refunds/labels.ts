@@ -27,6 +27,8 @@ export const REFUND_RULE_LABELS: Record<string, string> = {
     "학원법 시행령 [별표 4] · 이번 달 수업의 1/2이 지나기 전: 이번 달 수업료의 1/2",
   ACADEMY_AFTER_HALF:
     "학원법 시행령 [별표 4] · 이번 달 수업의 1/2이 지난 뒤: 이번 달 수업료는 돌려받을 수 없어요",
+  REMOTE_LESSONS_TAKEN:
+    "학원법 시행령 [별표 4] 비고 2 · 원격교습: 낸 수업료에서 진행한 수업의 수업료(회당 금액 × 횟수)를 빼요",
   DEVICE_WITHDRAWAL_7_DAYS: "전자상거래법 제17조 · 결제일부터 7일 이내 청약철회: 상품 가격 전액",
   DEVICE_OPENED_OR_LATE:
     "전자상거래법 제17조 · 결제일부터 7일이 지났거나 사용·훼손으로 가치가 떨어진 상품: 담당자가 확인해 정해요",

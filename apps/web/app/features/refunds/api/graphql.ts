@@ -9,6 +9,36 @@ import { gql, type TypedDocumentNode } from "@apollo/client";
 /** Routes an operation to the payment backend (SPEC.md §7). */
 export const PAYMENT_CONTEXT = { clientName: "payment" } as const;
 
+/**
+ * How a lecture line's refund was computed from its lesson ledger (학원법 시행령 [별표 4] 비고 2:
+ * paid less the lessons taken at the list price per lesson; docs/refunds.md). Won.
+ */
+export interface RefundLessonQuote {
+  paymentItemId: string;
+  /** Lessons held (DONE). */
+  lessonsHeld: number;
+  /** Lessons taken off: those held, at most lessonsBought. */
+  lessonsCounted: number;
+  /** Lessons the line bought: months × 8. */
+  lessonsBought: number;
+  listPrice: number;
+  pricePerLesson: number;
+  deductedAmount: number;
+  /** "수업 3회 진행 × 회당 23,625원 = 70,875원 차감". */
+  summary: string;
+}
+
+const LESSON_QUOTE_FIELDS = `
+  paymentItemId
+  lessonsHeld
+  lessonsCounted
+  lessonsBought
+  listPrice
+  pricePerLesson
+  deductedAmount
+  summary
+`;
+
 /** One item of the payment as the refund page shows it. */
 export interface RefundEligibilityItem {
   paymentItemId: string;
@@ -26,6 +56,8 @@ export interface RefundEligibilityItem {
   rule: string;
   /** One Korean sentence from the server. */
   explanation: string;
+  /** A lecture line quoted by its lesson ledger: how (null otherwise; absent from older servers). */
+  lessonQuote?: RefundLessonQuote | null;
 }
 
 export interface RefundEligibility {
@@ -93,6 +125,9 @@ export const REFUND_ELIGIBILITY: TypedDocumentNode<
         amount
         rule
         explanation
+        lessonQuote {
+          ${LESSON_QUOTE_FIELDS}
+        }
       }
       renewal {
         subscriptionId
@@ -165,6 +200,8 @@ export interface RequestRefundResult {
   message: string;
   /** What this refund does to the monthly renewals (null without a subscription). */
   renewal?: RefundRenewalEffect | null;
+  /** How each lecture line quoted by its lesson ledger was computed. */
+  lessonQuotes?: RefundLessonQuote[];
 }
 
 /**
@@ -186,6 +223,9 @@ export const REQUEST_REFUND: TypedDocumentNode<
       refundRequestId
       channel
       message
+      lessonQuotes {
+        ${LESSON_QUOTE_FIELDS}
+      }
       renewal {
         subscriptionId
         status

@@ -45,6 +45,7 @@ const lesson = {
   amount: 567_000,
   rule: "ACADEMY_BEFORE_START",
   explanation: "수업을 시작하기 전이라 낸 수업료 전액 567,000원을 돌려받을 수 있어요.",
+  lessonQuote: null,
 };
 const tablet = {
   paymentItemId: "2",
@@ -59,6 +60,7 @@ const tablet = {
   rule: "NOTHING_PAID",
   explanation:
     "무료로 빌려 드린 기기라 낸 금액이 없어 돌려받을 금액도 없어요. 수강을 그만두면 기기는 돌려주셔야 해요.",
+  lessonQuote: null,
 };
 
 function eligibility(overrides: Partial<RefundEligibility> = {}): RefundEligibility {
@@ -86,6 +88,7 @@ function result(overrides: Partial<RequestRefundResult> = {}): RequestRefundResu
     refundRequestId: "31",
     channel: "CARD",
     message: "567,000원이 환불되었어요. 카드사에 따라 3~7영업일 안에 보여요.",
+    lessonQuotes: [],
     ...overrides,
   };
 }
@@ -198,6 +201,68 @@ describe("the refund page", () => {
     expect(operations(calls, "RequestRefund")).toEqual([
       { input: { paymentId: "7", reason: "일정이 맞지 않아요" } },
     ]);
+  });
+
+  it("a lecture quoted by its lesson ledger: how the amount was computed, in Korean (issue 14)", async () => {
+    const quote = {
+      paymentItemId: "1",
+      lessonsHeld: 3,
+      lessonsCounted: 3,
+      lessonsBought: 8,
+      listPrice: 189_000,
+      pricePerLesson: 23_625,
+      deductedAmount: 70_875,
+      summary: "수업 3회 진행 × 회당 23,625원 = 70,875원 차감",
+    };
+    const explanation =
+      "낸 수업료 189,000원에서 진행한 수업 3회의 수업료(회당 23,625원 × 3회 = 70,875원)를 뺀 118,125원을 돌려받을 수 있어요.";
+    mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        RefundPayment: () => ({ payment: payment({ paidPrice: 189_000 }) }),
+        RefundEligibility: () => ({
+          refundEligibility: eligibility({
+            refundableAmount: 118_125,
+            rule: "REMOTE_LESSONS_TAKEN",
+            explanation,
+            items: [
+              {
+                ...lesson,
+                paidPrice: 189_000,
+                amount: 118_125,
+                rule: "REMOTE_LESSONS_TAKEN",
+                explanation,
+                lessonQuote: quote,
+              },
+              tablet,
+            ],
+          }),
+        }),
+        RequestRefund: () => ({
+          requestRefund: result({
+            refundedAmount: 118_125,
+            amount: 118_125,
+            rule: "REMOTE_LESSONS_TAKEN",
+            message: "118,125원이 환불되었어요.",
+            lessonQuotes: [quote],
+          }),
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApolloRoutes(<RefundRequest paymentId="7" />, PATH, { pattern: PATTERN });
+    const line = await screen.findByTestId("refund-lesson-quote");
+    expect(line.textContent).toContain("수업 3회 진행 × 회당 23,625원 = 70,875원 차감");
+    expect(line.textContent).toContain("판매가 189,000원 ÷ 8회");
+    expect(screen.getByTestId("refund-amount").textContent).toBe("118,125원");
+    expect(screen.getByTestId("refund-rule").textContent).toContain("원격교습");
+    await user.type(screen.getByLabelText("환불하려는 이유를 알려 주세요"), "그만둘게요");
+    await user.click(screen.getByRole("button", { name: "118,125원 환불하기" }));
+    const confirm = await screen.findByRole("dialog", { name: "환불할까요?" });
+    await user.click(within(confirm).getByRole("button", { name: "환불하기" }));
+    expect((await screen.findByTestId("refund-result-lesson-quote")).textContent).toBe(
+      "수업 3회 진행 × 회당 23,625원 = 70,875원 차감",
+    );
+    expect(screen.getByTestId("refund-result-amount").textContent).toBe("118,125원");
   });
 
   it("a payment past one month: the reason in Korean, the law's amount, sent to staff", async () => {

@@ -13,6 +13,7 @@ import {
   REQUEST_REFUND,
   type RefundEligibility,
   type RefundEligibilityItem,
+  type RefundLessonQuote,
   type RefundPayment,
   type RequestRefundResult,
 } from "../api/graphql";
@@ -252,6 +253,7 @@ function ItemList({
             )}
             <span className="refund-items__paid">결제 {formatWon(item.paidPrice)}</span>
             {stateLabel ? <span className="refund-items__state">{stateLabel}</span> : null}
+            {item.lessonQuote ? <LessonQuoteLine quote={item.lessonQuote} /> : null}
             {refundable && checked ? (
               <p className="refund-items__explanation">
                 {item.explanation}
@@ -270,6 +272,22 @@ function ItemList({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * How a lecture line's amount was computed from its lesson ledger (docs/refunds.md): "수업 3회
+ * 진행 × 회당 23,625원 = 70,875원 차감", with the lessons the line bought.
+ */
+export function LessonQuoteLine({ quote }: { quote: RefundLessonQuote }) {
+  return (
+    <p className="refund-items__lessons" data-testid="refund-lesson-quote">
+      <span>{quote.summary}</span>{" "}
+      <span className="pay-muted">
+        (이 결제로 산 수업 {quote.lessonsBought}회 · 회당 금액은 판매가 {formatWon(quote.listPrice)}{" "}
+        ÷ {quote.lessonsBought}회)
+      </span>
+    </p>
   );
 }
 

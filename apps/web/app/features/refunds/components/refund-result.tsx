@@ -61,6 +61,15 @@ export function RefundResult({ result }: { result: RequestRefundResult }) {
           <dd>{refundRuleLabel(result.rule)}</dd>
         </div>
       </dl>
+      {result.lessonQuotes?.length ? (
+        <ul className="refund-result__lessons" aria-label="진행한 수업 차감">
+          {result.lessonQuotes.map((q) => (
+            <li key={q.paymentItemId} data-testid="refund-result-lesson-quote">
+              {q.summary}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {!done && result.reasons.length > 0 ? (
         <div className="refund-reasons">
           <h2 className="refund-reasons__title">직접 환불되지 않은 이유</h2>
