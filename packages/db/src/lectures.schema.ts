@@ -55,6 +55,10 @@ export const lectures = pgTable(
     tutorUserId: integer("tutor_user_id").references(() => users.id, { onDelete: "set null" }),
     weeklyPlan: jsonb("weekly_plan").$type<StoredWeeklyBlock[]>(),
     matchedAt: timestamp("matched_at", { withTimezone: true }),
+    /** Lessons of `weeklyPlan` start here (a plan changed "this and future"); null: any time. */
+    planFrom: timestamp("plan_from", { withTimezone: true }),
+    /** Days paused (accepted PAUSE changes): the lecture's end moves by them. */
+    pausedDays: integer("paused_days").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

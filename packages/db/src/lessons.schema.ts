@@ -44,6 +44,11 @@ export const lessons = pgTable(
     /** STUDENT, PARENT, TEACHER or STAFF when cancelled. */
     cancelledBy: varchar("cancelled_by", { length: 16 }),
     cancelReason: varchar("cancel_reason", { length: 300 }),
+    /**
+     * Why it was cancelled: LECTURE_END, PAUSE, PLAN_CHANGE or REMATCH. A REMATCH or PLAN_CHANGE
+     * lesson whose slot the next plan has again is planned again (same RECURRENCE-ID).
+     */
+    cancelCause: varchar("cancel_cause", { length: 16 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

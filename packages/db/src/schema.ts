@@ -13,3 +13,5 @@ export * from "./refunds.schema.ts";
 export * from "./tutor-applications.schema.ts";
 export * from "./lectures.schema.ts";
 export * from "./lessons.schema.ts";
+export * from "./lecture-changes.schema.ts";
+export * from "./cycle-reviews.schema.ts";

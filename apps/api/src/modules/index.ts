@@ -19,6 +19,8 @@ import { lecturesModule } from "./lectures/index.ts";
 import { lessonRequestsModule } from "./lesson-requests/index.ts";
 import { matchingModule } from "./matching/index.ts";
 import { lessonsModule } from "./lessons/index.ts";
+import { cycleReviewsModule } from "./cycle-reviews/index.ts";
+import { lectureChangesModule } from "./lecture-changes/index.ts";
 import { lessonLedgersOfLines } from "./lessons/lessons.public.ts";
 import type { FileStorage } from "../platform/storage.ts";
 
@@ -82,6 +84,8 @@ export async function createModules(
     lessonRequests,
     matchingModule(ctx),
     lessons,
+    lectureChangesModule(ctx),
+    cycleReviewsModule(ctx),
   ];
   return { list, events, payments: payments.runtime };
 }

@@ -11,6 +11,7 @@ export {
   findLectureByPaymentItem,
   findLecturesInStates,
   findLecturesOfUser,
+  updateLecturePlan,
   type LectureRow,
 } from "./lectures.repository.ts";
 export { isStaff, lectureForCaller, moveLecture, notYourLecture } from "./lectures.service.ts";

@@ -136,6 +136,35 @@ export async function moveLectureRow(
   return moved;
 }
 
+/**
+ * Changes a lecture's weekly plan (and where it starts) or adds paused days, without a state
+ * move (an accepted lecture change). Returns the row, or undefined for an unknown id.
+ */
+export async function updateLecturePlan(
+  db: Database,
+  id: number,
+  change: {
+    weeklyPlan?: LectureRow["weeklyPlan"];
+    planFrom?: Date | null;
+    addPausedDays?: number;
+    at: Date;
+  },
+): Promise<LectureRow | undefined> {
+  const [row] = await db
+    .update(l)
+    .set({
+      ...(change.weeklyPlan !== undefined ? { weeklyPlan: change.weeklyPlan } : {}),
+      ...(change.planFrom !== undefined ? { planFrom: change.planFrom } : {}),
+      ...(change.addPausedDays
+        ? { pausedDays: sql`${l.pausedDays} + ${change.addPausedDays}` }
+        : {}),
+      updatedAt: change.at,
+    })
+    .where(eq(l.id, id))
+    .returning();
+  return row;
+}
+
 export async function findLectureTransitions(
   db: Database,
   lectureId: number,

@@ -98,7 +98,7 @@ export const lessonsMatchingSchema = /* GraphQL */ `
   }
 `;
 
-async function lessonsGraphql(db: Database, rows: LessonRow[]) {
+export async function lessonsGraphql(db: Database, rows: LessonRow[]) {
   const names = new Map<number, string>();
   const titles = new Map<number, string>();
   const nameOf = async (id: number | null) => {

@@ -2,7 +2,21 @@
  * Data access of the lessons area (issue #14): the only file that touches `lessons`. State writes
  * are conditional on the state read; materialising is idempotent by (lecture, recurrence id).
  */
-import { and, asc, eq, gt, gte, inArray, lt, min, schema, type Database } from "@seoltab/db";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  min,
+  ne,
+  notInArray,
+  schema,
+  sql,
+  type Database,
+} from "@seoltab/db";
 import type { LessonOccurrence } from "@seoltab/domain/lessons";
 
 const l = schema.lessons;
@@ -28,9 +42,104 @@ export async function insertOccurrences(
         minutes: o.minutes,
       })),
     )
-    .onConflictDoNothing({ target: [l.lectureId, l.recurrenceId] })
+    // A slot cancelled by a tutor change or a plan change and planned again (the new plan has
+    // it too) comes back as the same lesson: RFC 5545 keeps one event per RECURRENCE-ID.
+    .onConflictDoUpdate({
+      target: [l.lectureId, l.recurrenceId],
+      set: {
+        state: "RESERVATION",
+        tutorUserId: sql`excluded.tutor_user_id`,
+        startsAt: sql`excluded.starts_at`,
+        endsAt: sql`excluded.ends_at`,
+        minutes: sql`excluded.minutes`,
+        cancelledBy: null,
+        cancelReason: null,
+        cancelCause: null,
+      },
+      setWhere: and(eq(l.state, "CANCEL"), inArray(l.cancelCause, [...REPLANNABLE_CAUSES])),
+    })
     .returning({ id: l.id });
   return rows.length;
+}
+
+/** Why a lesson was cancelled (lessons.cancel_cause). */
+export type CancelCause = "LECTURE_END" | "PAUSE" | "PLAN_CHANGE" | "REMATCH";
+/** Cancellations a later plan may undo for the same slot. */
+const REPLANNABLE_CAUSES: readonly CancelCause[] = ["PLAN_CHANGE", "REMATCH"];
+
+/**
+ * Moves a planned lesson (RESERVATION, still starting at `expectedStartsAt`) to new times; the
+ * id and recurrence id stay. The row, or undefined when another writer moved or held it first.
+ */
+export async function moveLessonRow(
+  db: Database,
+  id: number,
+  expectedStartsAt: Date,
+  set: { startsAt: Date; endsAt: Date; minutes: number },
+): Promise<LessonRow | undefined> {
+  const [row] = await db
+    .update(l)
+    .set(set)
+    .where(and(eq(l.id, id), eq(l.state, "RESERVATION"), eq(l.startsAt, expectedStartsAt)))
+    .returning();
+  return row;
+}
+
+/** Cancels a lecture's planned lessons starting in [from, to); `keep` recurrence ids stay. */
+export async function cancelPlanned(
+  db: Database,
+  lectureId: number,
+  window: { from: Date; to?: Date; keep?: readonly string[] },
+  cancel: { by: string; reason: string; cause: CancelCause },
+): Promise<number> {
+  const rows = await db
+    .update(l)
+    .set({
+      state: "CANCEL",
+      cancelledBy: cancel.by,
+      cancelReason: cancel.reason,
+      cancelCause: cancel.cause,
+    })
+    .where(
+      and(
+        eq(l.lectureId, lectureId),
+        eq(l.state, "RESERVATION"),
+        gte(l.startsAt, window.from),
+        window.to ? lt(l.startsAt, window.to) : undefined,
+        window.keep && window.keep.length > 0
+          ? notInArray(l.recurrenceId, [...window.keep])
+          : undefined,
+      ),
+    )
+    .returning({ id: l.id });
+  return rows.length;
+}
+
+/**
+ * The lessons (not cancelled) of a tutor or a student overlapping [from, to), except one lesson:
+ * what a moved lesson or a new plan must not overlap.
+ */
+export async function findBusy(
+  db: Database,
+  who: { tutorId: number } | { userId: number },
+  from: Date,
+  to: Date,
+  exceptLessonId: number | null,
+): Promise<LessonRow[]> {
+  return db
+    .select()
+    .from(l)
+    .where(
+      and(
+        "tutorId" in who ? eq(l.tutorUserId, who.tutorId) : eq(l.userId, who.userId),
+        ne(l.state, "CANCEL"),
+        lt(l.startsAt, to),
+        gt(l.endsAt, from),
+        exceptLessonId === null ? undefined : ne(l.id, exceptLessonId),
+      ),
+    )
+    .orderBy(asc(l.startsAt))
+    .limit(1000);
 }
 
 export async function findLessonById(
@@ -80,17 +189,18 @@ export async function markHeld(
   return row;
 }
 
-/** Cancels the lecture's planned lessons from `from` on (the lecture ended). */
+/** Cancels the lecture's planned lessons from `from` on (the lecture ended, or a tutor change). */
 export async function cancelUpcoming(
   db: Database,
   lectureId: number,
   from: Date,
   by: string,
   reason: string,
+  cause: CancelCause = "LECTURE_END",
 ): Promise<number> {
   const rows = await db
     .update(l)
-    .set({ state: "CANCEL", cancelledBy: by, cancelReason: reason })
+    .set({ state: "CANCEL", cancelledBy: by, cancelReason: reason, cancelCause: cause })
     .where(and(eq(l.lectureId, lectureId), eq(l.state, "RESERVATION"), gte(l.startsAt, from)))
     .returning({ id: l.id });
   return rows.length;

@@ -54,13 +54,32 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function materialize(db: Database, lecture: LectureRow, from: Date): Promise<number> {
   const plan = (lecture.weeklyPlan ?? []) as WeeklyTimeBlock[];
   if (plan.length === 0 || !lecture.tutorUserId) return 0;
-  return repo.insertOccurrences(db, lecture, occurrencesOf(plan, from, LESSON_HORIZON_WEEKS));
+  // A plan changed "this and future" applies from its date on; the lessons before it are the
+  // old plan's, already materialised.
+  const start = lecture.planFrom && lecture.planFrom > from ? lecture.planFrom : from;
+  const until = from.getTime() + LESSON_HORIZON_WEEKS * 7 * DAY_MS;
+  const occurrences = occurrencesOf(plan, start, LESSON_HORIZON_WEEKS).filter(
+    (o) => o.startsAt.getTime() < until,
+  );
+  return repo.insertOccurrences(db, lecture, occurrences);
 }
 
 /** `lecture.moved`: MATCHED → the lessons appear; a final state cancels the planned ones. */
 export async function onLectureMoved(tx: Database, lecture: LectureRow, at: Date): Promise<void> {
   const state = lecture.state as LectureState;
   if (state === "MATCHED" || state === "ACTIVE") await materialize(tx, lecture, at);
+  if (state === "REMATCH" || state === "REMATCH_B") {
+    // A tutor change: the old tutor's planned lessons go; the slots the new plan has again come
+    // back as the same lessons when the lecture is MATCHED again (cancel cause REMATCH).
+    await repo.cancelUpcoming(
+      tx,
+      lecture.id,
+      at,
+      "STAFF",
+      "선생님이 바뀌어 예정된 수업이 새 선생님과 다시 잡혀요.",
+      "REMATCH",
+    );
+  }
   if (FINAL_LECTURE_STATES.includes(state)) {
     await repo.cancelUpcoming(
       tx,
@@ -207,4 +226,109 @@ export async function ledgerOf(deps: LessonsDeps, caller: AuthUser, lectureId: n
     ),
     staff: isStaffUserType(caller.userType),
   };
+}
+
+// --- what lecture changes do to lessons (lessons.public.ts) -----------------------------------
+
+/** The lessons a moved lesson or a new plan must not overlap: the tutor's and the student's. */
+export async function busyAround(
+  db: Database,
+  lecture: Pick<LectureRow, "userId" | "tutorUserId">,
+  window: { from: Date; to: Date },
+  exceptLessonId: number | null,
+): Promise<{ tutor: repo.LessonRow[]; student: repo.LessonRow[] }> {
+  const tutor = lecture.tutorUserId
+    ? await repo.findBusy(
+        db,
+        { tutorId: lecture.tutorUserId },
+        window.from,
+        window.to,
+        exceptLessonId,
+      )
+    : [];
+  const student = await repo.findBusy(
+    db,
+    { userId: lecture.userId },
+    window.from,
+    window.to,
+    exceptLessonId,
+  );
+  return { tutor, student };
+}
+
+/**
+ * Moves one planned lesson (an accepted MOVE_LESSON): new start and minutes, same id and
+ * RECURRENCE-ID. @throws AppError conflict `lesson_changed` when it was moved, held or
+ * cancelled meanwhile.
+ */
+export async function moveLesson(
+  tx: Database,
+  lesson: repo.LessonRow,
+  startsAt: Date,
+  minutes: number,
+): Promise<repo.LessonRow> {
+  const moved = await repo.moveLessonRow(tx, lesson.id, lesson.startsAt, {
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+    minutes,
+  });
+  if (!moved) {
+    throw new AppError(
+      "conflict",
+      "lesson_changed",
+      "그사이 수업이 바뀌었어요. 다시 확인해 주세요.",
+    );
+  }
+  return moved;
+}
+
+/**
+ * An accepted CHANGE_PLAN: `lecture` already carries the new plan and `planFrom`. The old plan's
+ * planned lessons from `planFrom` on are cancelled (cause PLAN_CHANGE) except the slots the new
+ * plan keeps, and the new plan is materialised from `planFrom`. Returns the new lessons' count.
+ */
+export async function replanLessons(
+  tx: Database,
+  lecture: LectureRow,
+  planFrom: Date,
+  reason: string,
+): Promise<number> {
+  const plan = (lecture.weeklyPlan ?? []) as WeeklyTimeBlock[];
+  const next = occurrencesOf(plan, planFrom, LESSON_HORIZON_WEEKS);
+  await repo.cancelPlanned(
+    tx,
+    lecture.id,
+    { from: planFrom, keep: next.map((o) => o.recurrenceId) },
+    { by: "STAFF", reason, cause: "PLAN_CHANGE" },
+  );
+  return repo.insertOccurrences(tx, lecture, next);
+}
+
+/**
+ * An accepted PAUSE: the plan's lessons up to `to` are materialised first (so a pause longer than
+ * the horizon is not filled in later), then every planned lesson in [from, to) is cancelled
+ * (cause PAUSE). Returns how many were cancelled.
+ */
+export async function pauseLessons(
+  tx: Database,
+  lecture: LectureRow,
+  window: { from: Date; to: Date },
+  now: Date,
+): Promise<number> {
+  const plan = (lecture.weeklyPlan ?? []) as WeeklyTimeBlock[];
+  if (plan.length > 0 && lecture.tutorUserId) {
+    const weeks = Math.ceil((window.to.getTime() - now.getTime()) / (7 * DAY_MS)) + 1;
+    const start = lecture.planFrom && lecture.planFrom > now ? lecture.planFrom : now;
+    await repo.insertOccurrences(
+      tx,
+      lecture,
+      occurrencesOf(plan, start, weeks).filter((o) => o.startsAt < window.to),
+    );
+  }
+  return repo.cancelPlanned(
+    tx,
+    lecture.id,
+    { from: window.from, to: window.to },
+    { by: "STAFF", reason: "쉬는 기간이라 수업이 없어요.", cause: "PAUSE" },
+  );
 }

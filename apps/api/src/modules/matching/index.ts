@@ -8,7 +8,7 @@ import type {} from "../lectures/lectures.public.ts"; // DomainEvents: lecture.m
 import type {} from "../lesson-requests/lesson-requests.public.ts"; // DomainEvents: lesson-request.*
 import { FINAL_LECTURE_STATES, type LectureState } from "@seoltab/domain";
 import { matchingResolvers, matchingSchema } from "./matching.graphql.ts";
-import { closeForLecture, expire, openForRequest } from "./matching.service.ts";
+import { closeForLecture, expire, openForRequest, openForTutorChange } from "./matching.service.ts";
 
 export function matchingModule(ctx: ModuleContext): AppModule {
   const deps = { db: ctx.db, clock: ctx.clock, events: ctx.events };
@@ -21,6 +21,9 @@ export function matchingModule(ctx: ModuleContext): AppModule {
   ctx.events.on("lecture.moved", "matching", async (tx, { lecture, at }) => {
     if (FINAL_LECTURE_STATES.includes(lecture.state as LectureState)) {
       await closeForLecture(tx, lecture.id, at);
+    }
+    if (lecture.state === "REMATCH" || lecture.state === "REMATCH_B") {
+      await openForTutorChange(tx, lecture, at);
     }
   });
   return {

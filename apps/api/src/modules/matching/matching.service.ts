@@ -103,6 +103,18 @@ function checkBlocks(blocks: readonly WeeklyTimeBlock[], field: string, emptyMes
 
 // --- events ---------------------------------------------------------------------------------
 
+/** Lecture states in which the family may choose a tutor. */
+const CHOOSABLE_LECTURE_STATES: readonly string[] = ["READY", "REMATCH", "REMATCH_B"];
+
+/** A tutor change (lecture REMATCH / REMATCH_B) opens a TEACHER_CHANGE matching. */
+export async function openForTutorChange(
+  tx: Database,
+  lecture: LectureRow,
+  at: Date,
+): Promise<void> {
+  await repo.openMatching(tx, lecture.id, "TEACHER_CHANGE", at);
+}
+
 /** A submitted form opens a NEW matching (TEACHER_CHANGE for a lecture that had a tutor). */
 export async function openForRequest(tx: Database, lecture: LectureRow, at: Date): Promise<void> {
   await repo.openMatching(tx, lecture.id, lecture.tutorUserId ? "TEACHER_CHANGE" : "NEW", at);
@@ -150,7 +162,11 @@ async function rankedFor(
     (await repo.findSuggestionsOfMatchings(db, [matching.id])).map((s) => s.tutorUserId),
   );
   const tutors = (await findMatchableTutors(db, deps.clock.now())).filter(
-    (t) => !suggested.has(t.tutorId) && t.tutorId !== lecture.userId,
+    // A tutor change never suggests the tutor the family is leaving.
+    (t) =>
+      !suggested.has(t.tutorId) &&
+      t.tutorId !== lecture.userId &&
+      !(matching.type === "TEACHER_CHANGE" && t.tutorId === lecture.tutorUserId),
   );
   const ids = tutors.map((t) => t.tutorId);
   const [loads, history] = await Promise.all([
@@ -465,7 +481,12 @@ export async function chooseTutor(
     const lecture = await lectureForCaller(tx, caller, peekMatching.lectureId, { forUpdate: true });
     const offer = (await repo.findSuggestionById(tx, offerId, { forUpdate: true }))!;
     const matching = (await repo.findMatchingById(tx, offer.matchingId, { forUpdate: true }))!;
-    if (offer.state !== "ACCEPTED" || matching.state !== "OPEN" || lecture.state !== "READY") {
+    // READY (a first tutor) or REMATCH / REMATCH_B (a tutor change, lecture-changes).
+    if (
+      offer.state !== "ACCEPTED" ||
+      matching.state !== "OPEN" ||
+      !CHOOSABLE_LECTURE_STATES.includes(lecture.state)
+    ) {
       throw new AppError("conflict", "offer_closed", MATCHING_MESSAGES.offerClosed);
     }
     if (!within(weeklyPlan, (offer.slots ?? []) as WeeklyTimeBlock[])) {

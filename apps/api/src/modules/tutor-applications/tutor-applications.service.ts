@@ -167,24 +167,8 @@ export const profileInput = z.strictObject({
   classTypes: z.array(z.enum(TUTOR_CLASS_TYPES)).min(1).max(2).nullish(),
 });
 
-/**
- * Parses `input` with `schema`.
- * @throws AppError validation `validation_failed` with one Korean problem per field
- */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((issue) => ({
-    field: issue.path.join(".") || "input",
-    message: issue.message,
-  }));
-  throw new AppError(
-    "validation",
-    "validation_failed",
-    `입력값을 확인해 주세요: ${fields.map((f) => f.field).join(", ")}`,
-    fields,
-  );
-}
+export { parseInput } from "../../platform/validation.ts";
+import { parseInput } from "../../platform/validation.ts";
 
 // --- views -----------------------------------------------------------------------------------
 
