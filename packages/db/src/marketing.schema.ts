@@ -3,6 +3,7 @@
  * Consultation requests live in consultations.schema.ts. Re-exported by schema.ts.
  */
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -11,10 +12,16 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { cycleReviews } from "./cycle-reviews.schema.ts";
 
-/** A student's or parent's review of the lessons (SPEC.md §3 "review list"). */
+/**
+ * A review shown on /seoltab_review and /review (SPEC.md §3 "review list"). Verified reviews are
+ * copies of published cycle reviews (`cycle_review_id`, issue #14): the only kind written outside
+ * local mode. Rows without it are the local demo's samples (`sample`), shown marked as examples.
+ */
 export const reviews = pgTable(
   "reviews",
   {
@@ -31,8 +38,19 @@ export const reviews = pgTable(
     rating: smallint("rating").notNull(),
     published: boolean("published").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The verified cycle review this row publishes (issue #14); null for a sample. */
+    cycleReviewId: bigint("cycle_review_id", { mode: "number" }).references(() => cycleReviews.id, {
+      onDelete: "cascade",
+    }),
+    /** The exact 0..10 score of a verified review (`rating` shows it as stars). */
+    score: smallint("score"),
+    /** A demo example, not from a lesson of this service (local mode seeds only). */
+    sample: boolean("sample").notNull().default(false),
   },
-  (t) => [index("reviews_published_year_subject_idx").on(t.published, t.year, t.subject, t.id)],
+  (t) => [
+    index("reviews_published_year_subject_idx").on(t.published, t.year, t.subject, t.id),
+    uniqueIndex("reviews_cycle_review_key").on(t.cycleReviewId),
+  ],
 );
 
 /** A frequently asked question, grouped by category (/seoltab_faq_st). */

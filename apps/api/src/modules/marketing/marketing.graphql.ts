@@ -7,16 +7,23 @@ import type { Database } from "@seoltab/db";
 import { listFaqCategories, listReviews, reviewFacets } from "./marketing.service.ts";
 
 export const marketingSchema = /* GraphQL */ `
+  """
+  A review. verified: a family's per-cycle review of their tutor (issue #14), published by staff
+  with the author's consent; otherwise a demo example (local mode only), shown marked as such.
+  """
   type Review {
     id: ID!
     year: Int!
     subject: String!
-    "Already masked for display, e.g. 고2 김*준 학생."
+    "Already masked for display, e.g. 김*준 학생."
     authorLabel: String!
     title: String!
     body: String!
-    "1 to 5"
+    "0 to 5 stars (a verified review: half its score, rounded)"
     rating: Int!
+    "A verified review's score, 0 to 10; null for an example."
+    score: Int
+    verified: Boolean!
     "ISO 8601, UTC"
     createdAt: String!
   }

@@ -32,6 +32,8 @@ export async function findReviewsPage(
       title: r.title,
       body: r.body,
       rating: r.rating,
+      score: r.score,
+      verified: sql<boolean>`${r.cycleReviewId} is not null`,
       createdAt: r.createdAt,
     })
     .from(r)
@@ -82,4 +84,42 @@ export async function findFaqs(db: Database, category?: string) {
       and(eq(f.published, true), category === undefined ? undefined : eq(f.category, category)),
     )
     .orderBy(asc(f.id));
+}
+
+/** A published cycle review as a verified review (issue #14); replaces the earlier copy. */
+export async function upsertVerifiedReview(
+  db: Database,
+  cycleReviewId: number,
+  review: {
+    year: number;
+    subject: string;
+    authorLabel: string;
+    title: string;
+    body: string;
+    score: number;
+    rating: number;
+    createdAt: Date;
+  },
+): Promise<void> {
+  const values = {
+    year: review.year,
+    subject: review.subject,
+    authorLabel: review.authorLabel.slice(0, 40),
+    title: review.title.slice(0, 120),
+    body: review.body,
+    rating: review.rating,
+    score: review.score,
+    createdAt: review.createdAt,
+    published: true,
+    sample: false,
+  };
+  await db
+    .insert(schema.reviews)
+    .values({ ...values, cycleReviewId })
+    .onConflictDoUpdate({ target: schema.reviews.cycleReviewId, set: values });
+}
+
+/** Removes the verified copy of a cycle review (unpublished). */
+export async function deleteVerifiedReview(db: Database, cycleReviewId: number): Promise<void> {
+  await db.delete(schema.reviews).where(eq(schema.reviews.cycleReviewId, cycleReviewId));
 }

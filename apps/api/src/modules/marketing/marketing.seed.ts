@@ -156,7 +156,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
   },
 ];
 
-/** Inserts the demo reviews. Runs once per database (seed `demo-reviews`). */
+/** Inserts the demo reviews, marked `sample` (shown as examples). Runs once per database. */
 export async function seedDemoReviews(db: Database): Promise<void> {
-  await db.insert(schema.reviews).values(DEMO_REVIEWS.map((r) => ({ ...r })));
+  await db.insert(schema.reviews).values(DEMO_REVIEWS.map((r) => ({ ...r, sample: true })));
 }
