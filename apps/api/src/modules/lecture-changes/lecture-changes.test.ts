@@ -553,3 +553,52 @@ describe("a stop", () => {
     expect((await lectureRow(lectureId)).state).toBe("FINISH");
   });
 });
+
+describe("a low cycle review asking for another tutor", () => {
+  it("opens a CHANGE_TUTOR request for staff, once; a good score or 'no' opens none", async () => {
+    const { student, tutor, lectureId } = await matchLecture(t, { admin, item: math, plan: PLAN });
+    const rows = await planned(lectureId);
+    for (const [i, row] of rows.slice(0, 4).entries()) {
+      await t.database.db
+        .update(schema.lessons)
+        .set({ startsAt: new Date(Date.now() - (5 - i) * 7 * DAY) })
+        .where(eq(schema.lessons.id, row.id));
+      await okData(
+        gql(
+          "workspace",
+          tutor,
+          `mutation($i: RecordLessonInput!) { recordLesson(input: $i) { state } }`,
+          {
+            i: { lessonId: String(row.id), minutes: 60, note: "수업 내용" },
+          },
+        ),
+      );
+    }
+    await okData(
+      gql(
+        "matching",
+        student,
+        `mutation($i: SubmitCycleReviewInput!) { submitCycleReview(input: $i) { id lowScore } }`,
+        {
+          i: {
+            lectureId: String(lectureId),
+            cycle: 1,
+            score: 3,
+            comment: "설명이 너무 빨라요",
+            wantsTutorChange: true,
+            publishConsent: false,
+          },
+        },
+      ),
+    );
+    const changes = (await okData(gql("matching", student, LIST, { id: String(lectureId) })))
+      .lectureChanges;
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      kind: "CHANGE_TUTOR",
+      state: "RECEIVED",
+      requestedSide: "FAMILY",
+    });
+    expect(changes[0].reason).toContain("3점");
+  });
+});
