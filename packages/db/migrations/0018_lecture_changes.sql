@@ -38,6 +38,12 @@ CREATE INDEX "lecture_changes_queue_idx" ON "lecture_changes" USING btree ("stat
 --> statement-breakpoint
 ALTER TABLE "lessons" ADD COLUMN "cancel_cause" varchar(16);
 --> statement-breakpoint
+ALTER TABLE "lessons" ADD COLUMN "zero_reviewed_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "lessons" ADD COLUMN "zero_reviewed_by_user_id" integer;
+--> statement-breakpoint
+CREATE INDEX "lessons_zero_minute_idx" ON "lessons" USING btree ("recorded_at") WHERE "state" = 'DONE' AND "held_minutes" = 0 AND "zero_reviewed_at" IS NULL;
+--> statement-breakpoint
 ALTER TABLE "lectures" ADD COLUMN "plan_from" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "lectures" ADD COLUMN "paused_days" integer DEFAULT 0 NOT NULL;

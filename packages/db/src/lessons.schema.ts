@@ -3,6 +3,7 @@
  * schema.ts. `recurrence_id` is the plan slot's original start (RFC 5545 RECURRENCE-ID): one row
  * per slot, so materialising the plan again never duplicates a lesson.
  */
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -49,12 +50,18 @@ export const lessons = pgTable(
      * lesson whose slot the next plan has again is planned again (same RECURRENCE-ID).
      */
     cancelCause: varchar("cancel_cause", { length: 16 }),
+    /** A lesson held with 0 minutes is flagged to staff until a staff member reviews it. */
+    zeroReviewedAt: timestamp("zero_reviewed_at", { withTimezone: true }),
+    zeroReviewedByUserId: integer("zero_reviewed_by_user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("lessons_recurrence_key").on(t.lectureId, t.recurrenceId),
     index("lessons_user_time_idx").on(t.userId, t.startsAt),
     index("lessons_tutor_time_idx").on(t.tutorUserId, t.startsAt),
+    index("lessons_zero_minute_idx")
+      .on(t.recordedAt)
+      .where(sql`"state" = 'DONE' AND "held_minutes" = 0 AND "zero_reviewed_at" IS NULL`),
   ],
 );
 

@@ -11,7 +11,14 @@ import { findLectureById } from "../lectures/lectures.public.ts";
 import { parseId } from "../lectures/index.ts";
 import type { LessonRow } from "./lessons.repository.ts";
 import { createFeed, revokeFeed } from "./calendar-feed.ts";
-import { ledgerOf, myLessons, recordLesson, type LessonsDeps } from "./lessons.service.ts";
+import {
+  ledgerOf,
+  myLessons,
+  recordLesson,
+  reviewZeroMinuteLesson,
+  zeroMinuteQueue,
+  type LessonsDeps,
+} from "./lessons.service.ts";
 
 const TYPES = /* GraphQL */ `
   "A lesson: one occurrence of the weekly plan. state RESERVATION, TUTORING, DONE or CANCEL."
@@ -85,13 +92,25 @@ export const lessonsWorkspaceSchema = /* GraphQL */ `
 
 export const lessonsMatchingSchema = /* GraphQL */ `
   ${TYPES}
+  "Staff: lessons held with 0 minutes waiting for review (DESIGN.md §10 work queue)."
+  type ZeroMinuteLessonPage {
+    items: [Lesson!]!
+    total: Int!
+    page: Int!
+    pageSize: Int!
+  }
+
   extend type Query {
+    "Staff: lessons recorded with 0 minutes that nobody reviewed, oldest first (20 a page)."
+    zeroMinuteLessons(page: Int = 1): ZeroMinuteLessonPage!
     "Lessons of userId (default: the caller; a parent: every child) between from and to."
     myLessons(from: String!, to: String!, userId: Int): [Lesson!]!
     lessonLedger(lectureId: ID!): LessonLedger!
   }
 
   extend type Mutation {
+    "Staff: takes a 0-minute lesson off the queue (once)."
+    reviewZeroMinuteLesson(lessonId: ID!): Lesson!
     "A new private calendar URL for the caller's (or their children's) lessons."
     createCalendarFeed: CalendarFeed!
     revokeCalendarFeed: Boolean!
@@ -205,7 +224,32 @@ export function lessonsMatchingResolvers(deps: LessonsDeps): IResolvers {
         return lessonsGraphql(deps.db, await myLessons(deps, caller, { ...args, asTutor: false }));
       },
       lessonLedger: ledgerResolver(deps),
+      zeroMinuteLessons: async (
+        _root: unknown,
+        args: { page?: number | null },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        const result = await zeroMinuteQueue(deps, caller, args.page ?? 1);
+        return { ...result, items: await lessonsGraphql(deps.db, result.rows) };
+      },
     },
-    Mutation: feedResolvers(deps),
+    Mutation: {
+      ...feedResolvers(deps),
+      reviewZeroMinuteLesson: async (
+        _root: unknown,
+        args: { lessonId: string },
+        ctx: MercuriusContext,
+      ) => {
+        const caller = await requireGraphqlUser(ctx);
+        const row = await reviewZeroMinuteLesson(
+          deps,
+          caller,
+          parseId(args.lessonId, "lessonId"),
+          ctx.reply.request.id ?? null,
+        );
+        return (await lessonsGraphql(deps.db, [row]))[0];
+      },
+    },
   };
 }

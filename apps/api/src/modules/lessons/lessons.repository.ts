@@ -5,10 +5,12 @@
 import {
   and,
   asc,
+  count,
   eq,
   gt,
   gte,
   inArray,
+  isNull,
   lt,
   min,
   ne,
@@ -221,4 +223,39 @@ export async function findNextLessons(
     )
     .groupBy(l.lectureId);
   return new Map(rows.flatMap((r) => (r.next ? [[r.lectureId, r.next] as const] : [])));
+}
+
+/** Lessons held with 0 minutes that no staff member reviewed yet, oldest record first. */
+export async function findZeroMinuteLessons(
+  db: Database,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: LessonRow[]; total: number }> {
+  const flagged = and(eq(l.state, "DONE"), eq(l.heldMinutes, 0), isNull(l.zeroReviewedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(l)
+      .where(flagged)
+      .orderBy(asc(l.recordedAt), asc(l.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(l).where(flagged),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Marks a flagged 0-minute lesson reviewed (once); the row or undefined. */
+export async function markZeroMinuteReviewed(
+  db: Database,
+  id: number,
+  by: number,
+  at: Date,
+): Promise<LessonRow | undefined> {
+  const [row] = await db
+    .update(l)
+    .set({ zeroReviewedAt: at, zeroReviewedByUserId: by })
+    .where(and(eq(l.id, id), eq(l.state, "DONE"), eq(l.heldMinutes, 0), isNull(l.zeroReviewedAt)))
+    .returning();
+  return row;
 }

@@ -25,6 +25,8 @@ import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import { withTransaction } from "../../platform/transactions.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import { requireStaff } from "../../platform/auth.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { findChildren, mayActFor } from "../accounts/accounts.public.ts";
 import {
@@ -331,4 +333,56 @@ export async function pauseLessons(
     { from: window.from, to: window.to },
     { by: "STAFF", reason: "쉬는 기간이라 수업이 없어요.", cause: "PAUSE" },
   );
+}
+
+// --- staff: lessons held with 0 minutes (DESIGN.md §10 work queues) ---------------------------
+
+/**
+ * zeroMinuteLessons(page) (staff): lessons a tutor recorded with 0 minutes and nobody reviewed,
+ * oldest first, 20 a page. @throws AppError forbidden staff_only; validation (page)
+ */
+export async function zeroMinuteQueue(deps: LessonsDeps, caller: AuthUser, page: number) {
+  requireStaffCaller(caller);
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) {
+    throw new AppError("validation", "validation_failed", "page 는 1 이상의 정수여야 해요.", [
+      { field: "page", message: "1 이상의 정수여야 해요." },
+    ]);
+  }
+  const pageSize = 20;
+  const { rows, total } = await repo.findZeroMinuteLessons(deps.db, page, pageSize);
+  return { rows, total, page, pageSize };
+}
+
+/**
+ * reviewZeroMinuteLesson(lessonId) (staff): takes a 0-minute lesson off the queue, once, with an
+ * audit entry. @throws AppError forbidden staff_only; not_found lesson_not_found (not flagged, or
+ * already reviewed)
+ */
+export async function reviewZeroMinuteLesson(
+  deps: LessonsDeps,
+  caller: AuthUser,
+  lessonId: number,
+  requestId: string | null,
+): Promise<repo.LessonRow> {
+  const initiator = requireStaffCaller(caller);
+  return withTransaction(deps.db, async (tx) => {
+    const row = await repo.markZeroMinuteReviewed(tx, lessonId, caller.userNo, deps.clock.now());
+    if (!row) {
+      throw new AppError("not_found", "lesson_not_found", "확인할 0분 수업이 아니에요.");
+    }
+    await insertAuditLog(tx, {
+      kind: "EXECUTION",
+      initiator,
+      actorUserId: caller.userNo,
+      action: "zero_minute_lesson_reviewed",
+      target: `lesson:${row.id}`,
+      detail: { lectureId: row.lectureId, tutorUserId: row.tutorUserId },
+      requestId,
+    });
+    return row;
+  });
+}
+
+function requireStaffCaller(caller: AuthUser) {
+  return requireStaff(caller, { code: "staff_only", message: "운영팀만 볼 수 있어요." });
 }

@@ -66,7 +66,7 @@ async function refused(res: Promise<LightMyRequestResponse>) {
   };
 }
 
-const PLAN = [{ day: "MON", start: "18:00", end: "19:30" }];
+const PLAN = [{ day: "MON" as const, start: "18:00", end: "19:30" }];
 
 /** A student whose paid lecture is MATCHED with a fresh ACTIVE tutor on PLAN. */
 const matchedLecture = () => matchLecture(t, { admin, item: math, plan: PLAN });
@@ -255,6 +255,22 @@ describe("lessons", () => {
     expect(ledger.lessons.find((l: { note: string | null }) => l.note)?.note).toBe(
       "이차함수 개념, 숙제 p.32",
     );
+
+    // The 0-minute lesson is flagged to staff until one of them reviews it, once.
+    const QUEUE = `{ zeroMinuteLessons { total items { id heldMinutes tutorName } } }`;
+    const queue = (await ok(gql("matching", admin, QUEUE))).zeroMinuteLessons;
+    expect(queue.items.map((l: { id: string }) => l.id)).toContain(String(second!.id));
+    expect((await refused(gql("matching", student, QUEUE))).classification).toBe("FORBIDDEN");
+    const REVIEW = `mutation($id: ID!) { reviewZeroMinuteLesson(lessonId: $id) { id } }`;
+    await ok(gql("matching", admin, REVIEW, { id: String(second!.id) }));
+    expect((await refused(gql("matching", admin, REVIEW, { id: String(second!.id) }))).code).toBe(
+      "lesson_not_found",
+    );
+    expect(
+      (await ok(gql("matching", admin, QUEUE))).zeroMinuteLessons.items.map(
+        (l: { id: string }) => l.id,
+      ),
+    ).not.toContain(String(second!.id));
   });
 
   it("a refund ends the lecture and cancels its planned lessons", async () => {
