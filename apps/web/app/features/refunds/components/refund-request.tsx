@@ -282,8 +282,8 @@ function ItemList({
 export function LessonQuoteLine({ quote }: { quote: RefundLessonQuote }) {
   return (
     <p className="refund-items__lessons" data-testid="refund-lesson-quote">
-      <span>{quote.summary}</span>{" "}
-      <span className="pay-muted">
+      <strong>{quote.summary}</strong>{" "}
+      <span className="refund-items__lessons-note">
         (이 결제로 산 수업 {quote.lessonsBought}회 · 회당 금액은 판매가 {formatWon(quote.listPrice)}{" "}
         ÷ {quote.lessonsBought}회)
       </span>
