@@ -243,10 +243,10 @@ function cancelsOf(impUid: string) {
 
 /**
  * The law's amount for the lecture of `paid`: its whole price. Lessons start with the first
- * lesson after a tutor is matched; matching does not exist yet, so no lesson has started and
+ * lesson after a tutor is matched; these lectures are never matched, so they have no lessons and
  * 학원법 시행령 [별표 4] "교습 시작 전" gives everything back (ACADEMY_BEFORE_START;
- * refunds.service `lessonsStartOf`). The in-progress rows are tested in packages/domain
- * refund-rules.test.ts.
+ * refunds.service `lessonsStartOf`). A matched lecture is quoted by its lesson ledger
+ * (refunds-ledger.test.ts); the calendar rows are tested in packages/domain refund-rules.test.ts.
  */
 function lecturePrice(paid: Paid): number {
   return paid.items.find((i) => i.ID === paid.lectureItemId)!.PAID_PRICE;
