@@ -106,6 +106,7 @@ export default [
     route("lectures/:lectureId", "routes/app-lecture.tsx"),
     route("admin/matchings", "routes/admin-matchings.tsx"),
     route("admin/tutor-applications", "routes/admin-tutor-applications.tsx"),
+    route("admin/reviews", "routes/admin-reviews.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -23,6 +23,8 @@ const review = (title: string, i: number): Review => ({
   title,
   body: "본문",
   rating: 4,
+  score: null,
+  verified: false,
   createdAt: "2026-09-30T01:00:00.000Z",
 });
 
@@ -74,7 +76,11 @@ describe("latest reviews of /seoltab_review", () => {
   });
 
   it("builds the same review card and placeholders as the React components", () => {
-    for (const r of [review("가", 1), { ...review("나", 2), rating: 2, createdAt: "not a date" }]) {
+    for (const r of [
+      review("가", 1),
+      { ...review("나", 2), rating: 2, createdAt: "not a date" },
+      { ...review("다", 3), rating: 4, score: 8, verified: true },
+    ]) {
       const react = fromHtml(renderToStaticMarkup(createElement(ReviewCard, { review: r })));
       expect(shape(reviewCard(r))).toEqual(shape(react.firstElementChild!));
     }

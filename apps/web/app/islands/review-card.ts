@@ -1,13 +1,21 @@
-import { RATING_STAR_PATH, ratingLabel, reviewDate } from "../components/marketing/review-text";
+import {
+  RATING_STAR_PATH,
+  ratingLabel,
+  reviewDate,
+  reviewSourceTag,
+  scoreText,
+} from "../components/marketing/review-text";
 import type { Review } from "../features/marketing/api";
 import { h, svg } from "./dom";
 
 /**
  * One review, with the markup of components/marketing/review-card.tsx (a test compares them):
- * subject and year, title, rating, text, who wrote it (already masked) and when.
+ * subject, year and source (verified or example), title, rating with a verified review's score,
+ * text, who wrote it (already masked) and when.
  */
 export function reviewCard(review: Review): HTMLElement {
   const date = reviewDate(review.createdAt);
+  const source = reviewSourceTag(review.verified);
   return h(
     "article",
     { class: "review-card" },
@@ -16,6 +24,7 @@ export function reviewCard(review: Review): HTMLElement {
       { class: "review-card__tags" },
       h("span", { class: "review-card__tag" }, review.subject),
       h("span", { class: "review-card__tag review-card__tag--plain" }, `${review.year}년`),
+      h("span", { class: source.className }, source.text),
     ),
     h("h3", { class: "review-card__title" }, review.title),
     h(
@@ -35,6 +44,7 @@ export function reviewCard(review: Review): HTMLElement {
         ),
       ),
     ),
+    review.score === null ? null : h("p", { class: "review-card__score" }, scoreText(review.score)),
     h("p", { class: "review-card__body" }, review.body),
     h(
       "p",

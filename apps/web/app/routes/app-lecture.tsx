@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { LecturePage } from "../features/lectures/components/lecture-page";
+import { CycleReviewCard } from "../features/cycle-reviews/components/cycle-review-card";
 import { LectureLessons } from "../features/lessons/components/lecture-lessons";
 import { OffersPanel } from "../features/matching/components/offers";
 import "../styles/accounts.css";
@@ -23,6 +24,7 @@ export default function AppLecture() {
       lectureId={lectureId}
       matching={({ subjectName, onMatched }) => (
         <>
+          <CycleReviewCard lectureId={lectureId} />
           <LectureLessons lectureId={lectureId} />
           <OffersPanel lectureId={lectureId} subjectName={subjectName} onMatched={onMatched} />
         </>

@@ -185,6 +185,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                     </NavLink>
                   </li>
                 ) : null}
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
+                    <NavLink to="/_app/admin/reviews" className="app-header__link">
+                      수강 후기 게시
+                    </NavLink>
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </div>

@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /**
  * /seoltab_review: what reviews are and how we collect them (prerendered), and the newest
- * reviews from the `/marketing/graphql` backend (loaded in the browser by app/islands/
+ * reviews from the `/marketing/graphql` backend — verified ones are families' per-cycle reviews
+ * published with consent (issue #14, docs/api/cycle-reviews.md); others are marked examples (loaded in the browser by app/islands/
  * latest-reviews.ts; a static page). Every review: /review.
  */
 export default function SeoltabReview() {
@@ -78,12 +79,12 @@ export default function SeoltabReview() {
             {
               title: "수강생만 작성",
               icon: "shield",
-              body: "설탭에서 수업을 들은 학생과 학부모에게서만 후기를 받아요.",
+              body: "수업을 4번 할 때마다 학생과 학부모가 남기는 수업 평가 가운데, 공개에 동의한 평가만 운영팀이 확인해 올려요. 이런 후기에는 '수강 인증 후기' 표시가 붙어요.",
             },
             {
               title: "이름은 가려서",
               icon: "parent",
-              body: "학생 이름은 가운데 글자를 가려서 학년과 함께 보여 드려요.",
+              body: "학생과 선생님 이름은 글자 일부를 가려서 보여 드려요.",
             },
           ]}
         />

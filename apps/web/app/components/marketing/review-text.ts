@@ -21,3 +21,15 @@ export function ratingLabel(rating: number): string {
 /** One star of the rating (20 x 20 viewBox). */
 export const RATING_STAR_PATH =
   "M10 1.8l2.5 5.3 5.7.7-4.2 4 1.1 5.7L10 14.7l-5.1 2.8 1.1-5.7-4.2-4 5.7-.7z";
+
+/** The tag that says where a review comes from. */
+export function reviewSourceTag(verified: boolean): { text: string; className: string } {
+  return verified
+    ? { text: "수강 인증 후기", className: "review-card__tag review-card__tag--verified" }
+    : { text: "예시 후기", className: "review-card__tag review-card__tag--sample" };
+}
+
+/** A verified review's exact score: "10점 만점에 8점". */
+export function scoreText(score: number): string {
+  return `10점 만점에 ${score}점`;
+}

@@ -10,6 +10,8 @@ const review = {
   title: "풀이가 보여요",
   body: "본문",
   rating: 5,
+  score: 9,
+  verified: true,
   createdAt: "2026-10-28T01:00:00.000Z",
 };
 

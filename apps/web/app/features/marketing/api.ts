@@ -9,7 +9,11 @@
 
 export const MARKETING_GRAPHQL_URL = "/marketing/graphql";
 
-/** A published review, as the backend sends it (author label already masked). */
+/**
+ * A published review, as the backend sends it (author label already masked). `verified`: a
+ * family's per-cycle review of their tutor, published with consent (issue #14); otherwise a
+ * demo example, shown marked as such.
+ */
 export interface Review {
   id: string;
   year: number;
@@ -17,8 +21,11 @@ export interface Review {
   authorLabel: string;
   title: string;
   body: string;
-  /** 1 to 5 */
+  /** 0 to 5 stars */
   rating: number;
+  /** A verified review's score, 0 to 10; null for an example. */
+  score: number | null;
+  verified: boolean;
   /** ISO 8601, UTC */
   createdAt: string;
 }
@@ -105,7 +112,9 @@ function asReview(v: unknown): Review {
       authorLabel: v.authorLabel,
       title: v.title,
       body: v.body,
-      rating: Math.min(5, Math.max(1, v.rating)),
+      rating: Math.min(5, Math.max(0, v.rating)),
+      score: isInt(v.score) ? Math.min(10, Math.max(0, v.score)) : null,
+      verified: v.verified === true,
       createdAt: v.createdAt,
     };
   }
@@ -138,7 +147,7 @@ function asFacets(v: unknown): ReviewFacets {
 }
 
 const REVIEW_FIELDS =
-  "data { id year subject authorLabel title body rating createdAt } totalPages currentPage totalCount";
+  "data { id year subject authorLabel title body rating score verified createdAt } totalPages currentPage totalCount";
 
 /**
  * The reviews query, with the filter facets in the same round trip when asked. Two query texts

@@ -22,6 +22,8 @@ const ALL = [
   title: `후기 ${i + 1}`,
   body: "본문이에요.",
   rating: 4,
+  score: 8,
+  verified: true,
   createdAt: "2026-10-01T01:00:00.000Z",
 }));
 
