@@ -1,8 +1,8 @@
 /**
  * The lesson ledger of paid lecture lines, for the refund quote (issue 14; DESIGN.md §9 "Lesson
- * ledger"; docs/decisions/029-refund-quote-from-the-ledger.md). Besides lessons.repository.ts the
- * only file that reads `lessons`. Other areas reach it through lessons.public.ts; the refunds
- * area is handed `lessonLedgersOfLines` by modules/index.ts.
+ * ledger"; docs/decisions/029-refund-quote-from-the-ledger.md): the one query the refund quote
+ * makes of `lessons`, inside the lessons area. Other areas reach it through lessons.public.ts;
+ * the refunds area is handed `lessonLedgersOfLines` by modules/index.ts.
  */
 import { and, eq, inArray, lte, schema, sql, type Database } from "@seoltab/db";
 import { findLectureByPaymentItem } from "../lectures/lectures.public.ts";
