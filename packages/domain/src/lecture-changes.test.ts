@@ -16,6 +16,7 @@ import {
   pauseProblems,
   planChangeProblems,
   seoulDayStart,
+  seoulInstant,
   type PlannedLesson,
 } from "./lecture-changes.ts";
 import { occurrencesOf } from "./lessons.ts";
@@ -289,5 +290,16 @@ describe("the change form's kinds", () => {
       movableLessons: 0,
     });
     expect(ready.filter((k) => k.allowed).map((k) => k.kind)).toEqual(["STOP"]);
+  });
+});
+
+describe("seoulInstant", () => {
+  it("reads a Seoul date and time as the instant (KST is UTC+9)", () => {
+    expect(seoulInstant("2026-12-01", "10:00").toISOString()).toBe("2026-12-01T01:00:00.000Z");
+    expect(seoulInstant("2026-12-01", "08:30").toISOString()).toBe("2026-11-30T23:30:00.000Z");
+  });
+  it("refuses a date or time that does not exist", () => {
+    expect(() => seoulInstant("2026-02-30", "10:00")).toThrow(RangeError);
+    expect(() => seoulInstant("2026-12-01", "25:00")).toThrow(RangeError);
   });
 });

@@ -288,6 +288,17 @@ export function seoulDayStart(date: string): Date {
   return new Date(zdt.epochMilliseconds);
 }
 
+/**
+ * The instant of a Seoul wall clock (a form's date and time inputs).
+ * Example: ("2026-12-01", "10:00") → 2026-12-01T01:00:00Z. @throws RangeError for a bad date or time
+ */
+export function seoulInstant(date: string, time: string): Date {
+  const zdt = Temporal.PlainDateTime.from(`${date}T${time}`, {
+    overflow: "reject",
+  }).toZonedDateTime(SEOUL);
+  return new Date(zdt.epochMilliseconds);
+}
+
 /** Days from `from` to `until`, both included ("2026-12-01".."2026-12-07" → 7). */
 export function daysInclusive(from: string, until: string): number {
   return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(until)).total("days") + 1;
