@@ -64,6 +64,9 @@ describe("수업 평가 on the lecture page", () => {
     await user.click(screen.getByRole("button", { name: "평가 보내기" }));
     expect(await screen.findByText(CYCLE_REVIEW_TEXT.chooseScore)).toBeTruthy();
     expect(screen.getByText(CYCLE_REVIEW_TEXT.chooseChange)).toBeTruthy();
+    await user.click(screen.getByRole("radio", { name: "7" }));
+    expect(screen.queryByText(CYCLE_REVIEW_TEXT.chooseScore)).toBeNull();
+    expect(screen.getByText(CYCLE_REVIEW_TEXT.chooseChange)).toBeTruthy();
     expect(submits(calls)).toEqual([]);
   });
 

@@ -100,6 +100,9 @@ function ReviewForm({
     context: CYCLE_REVIEWS_CONTEXT,
   });
 
+  /** A field's message goes once the person changes that field. */
+  const clear = (field: string) => setProblems((p) => ({ ...p, [field]: undefined }));
+
   const onSubmit = () => {
     setFailure(null);
     const found: Record<string, string> = {};
@@ -157,7 +160,10 @@ function ReviewForm({
                   name={`${id}-score`}
                   value={n}
                   checked={score === n}
-                  onChange={() => setScore(n)}
+                  onChange={() => {
+                    setScore(n);
+                    clear("score");
+                  }}
                 />
                 <span>{n}</span>
               </label>
@@ -186,7 +192,10 @@ function ReviewForm({
             value={comment}
             aria-invalid={problems.comment ? true : undefined}
             aria-describedby={`${id}-comment-count${problems.comment ? ` ${id}-comment-error` : ""}`}
-            onChange={(e) => setComment(e.target.value)}
+            onChange={(e) => {
+              setComment(e.target.value);
+              clear("comment");
+            }}
           />
           <p id={`${id}-comment-count`} className="form-field__hint">
             {length.toLocaleString("ko-KR")} / {REVIEW_COMMENT_MAX.toLocaleString("ko-KR")}자
@@ -209,7 +218,10 @@ function ReviewForm({
                 type="radio"
                 name={`${id}-change`}
                 checked={wantsTutorChange === false}
-                onChange={() => setWantsTutorChange(false)}
+                onChange={() => {
+                  setWantsTutorChange(false);
+                  clear("wantsTutorChange");
+                }}
               />
               아니요, 계속 배울래요
             </label>
@@ -218,7 +230,10 @@ function ReviewForm({
                 type="radio"
                 name={`${id}-change`}
                 checked={wantsTutorChange === true}
-                onChange={() => setWantsTutorChange(true)}
+                onChange={() => {
+                  setWantsTutorChange(true);
+                  clear("wantsTutorChange");
+                }}
               />
               선생님을 바꾸고 싶어요
             </label>
