@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { LecturePage } from "../features/lectures/components/lecture-page";
 import { CycleReviewCard } from "../features/cycle-reviews/components/cycle-review-card";
+import { LectureChanges } from "../features/lecture-changes/components/lecture-changes";
 import { LectureLessons } from "../features/lessons/components/lecture-lessons";
 import { OffersPanel } from "../features/matching/components/offers";
 import "../styles/accounts.css";
@@ -26,6 +27,7 @@ export default function AppLecture() {
         <>
           <CycleReviewCard lectureId={lectureId} />
           <LectureLessons lectureId={lectureId} />
+          <LectureChanges lectureId={lectureId} />
           <OffersPanel lectureId={lectureId} subjectName={subjectName} onMatched={onMatched} />
         </>
       )}

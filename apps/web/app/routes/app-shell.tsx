@@ -187,6 +187,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                 ) : null}
                 {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
                   <li>
+                    <NavLink to="/_app/admin/lecture-changes" className="app-header__link">
+                      수업 변경 요청
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
                     <NavLink to="/_app/admin/reviews" className="app-header__link">
                       수강 후기 게시
                     </NavLink>

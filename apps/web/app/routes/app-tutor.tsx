@@ -1,4 +1,5 @@
 import { CalendarSubscribe } from "../features/lessons/components/calendar";
+import { TutorLectureChanges } from "../features/lecture-changes/components/tutor-lecture-changes";
 import { TutorLessons } from "../features/lessons/components/tutor-lessons";
 import { TutorSuggestions } from "../features/matching/components/tutor-suggestions";
 import { TutorWorkspace } from "../features/tutor-applications/components/tutor-workspace";
@@ -29,6 +30,7 @@ export default function AppTutor() {
       {tutor ? (
         <div className="tutor-workspace tutor-workspace--more">
           <TutorLessons />
+          <TutorLectureChanges />
           <TutorSuggestions />
           <CalendarSubscribe who="tutor" />
         </div>
