@@ -61,6 +61,8 @@ export interface BuildOptions {
   accounts?: ModuleOptions["accounts"];
   /** Replaceable parts of the payments area: gateway, clock, settings. */
   payments?: ModuleOptions["payments"];
+  /** Replaceable parts of the messages area: the delivery port. */
+  messages?: ModuleOptions["messages"];
   /** Where uploaded files go; default `DATA_DIR/uploads` on disk (platform/storage.ts). */
   storage?: FileStorage;
 }
@@ -255,7 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setAfterCommitErrorSink((err) => app.log.error({ err }, "after-commit work failed"));
   const modules = await createModules(
     { config, db: database.db, log: app.log, storage },
-    { accounts: options.accounts, payments: options.payments },
+    { accounts: options.accounts, payments: options.payments, messages: options.messages },
   );
   app.decorate("payments", modules.payments);
   if (config.seedDemoLectures && !(await hasSeeded(database.db, DEMO_LECTURES_SEED))) {

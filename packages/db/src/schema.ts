@@ -15,3 +15,4 @@ export * from "./lectures.schema.ts";
 export * from "./lessons.schema.ts";
 export * from "./lecture-changes.schema.ts";
 export * from "./cycle-reviews.schema.ts";
+export * from "./messages.schema.ts";

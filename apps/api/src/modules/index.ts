@@ -21,6 +21,7 @@ import { matchingModule } from "./matching/index.ts";
 import { lessonsModule } from "./lessons/index.ts";
 import { cycleReviewsModule } from "./cycle-reviews/index.ts";
 import { lectureChangesModule } from "./lecture-changes/index.ts";
+import { messagesModule, type MessagesOptions } from "./messages/index.ts";
 import { lessonLedgersOfLines } from "./lessons/lessons.public.ts";
 import type { FileStorage } from "../platform/storage.ts";
 
@@ -28,6 +29,7 @@ import type { FileStorage } from "../platform/storage.ts";
 export interface ModuleOptions {
   accounts?: AccountsOptions;
   payments?: PaymentsOptions;
+  messages?: MessagesOptions;
 }
 
 /** The built areas, and the runtimes app.ts decorates the app with (tests reach them). */
@@ -86,6 +88,8 @@ export async function createModules(
     lessons,
     lectureChangesModule(ctx),
     cycleReviewsModule(ctx),
+    // Last: its handlers run after every other area's in the emitting transaction.
+    messagesModule(ctx, options.messages),
   ];
   return { list, events, payments: payments.runtime };
 }

@@ -75,7 +75,7 @@ export function openTestDatabase(options: { seeded?: boolean } = {}): Promise<Da
 export async function buildTestApp(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
-  options: Pick<BuildOptions, "logger" | "accounts" | "payments" | "storage"> = {},
+  options: Pick<BuildOptions, "logger" | "accounts" | "payments" | "storage" | "messages"> = {},
 ): Promise<TestApp> {
   const config = testConfig(env, patch);
   const database = await openTestDatabase({ seeded: config.localMode });
@@ -86,6 +86,7 @@ export async function buildTestApp(
     accounts: { signingKeys: await generateSigningKeys(), ...options.accounts },
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.messages ? { messages: options.messages } : {}),
   });
   return {
     app,

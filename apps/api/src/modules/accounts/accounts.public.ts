@@ -5,7 +5,13 @@
 export type { AuthUser } from "./access-tokens.ts";
 export { authenticate, bearerToken, requireGraphqlUser } from "./auth.plugin.ts";
 export { mayActFor } from "./users.service.ts";
-export { findChildren, findUserById, isParentOf, type UserRow } from "./accounts.repository.ts";
+export {
+  findChildren,
+  findParents,
+  findUserById,
+  isParentOf,
+  type UserRow,
+} from "./accounts.repository.ts";
 export { GRADES } from "./accounts.constants.ts";
 export { phoneField, realNameField, userNoField } from "./accounts.schemas.ts";
 export { memoryAttemptLimiter, type AttemptLimiter } from "./attempt-limiter.ts";

@@ -95,6 +95,21 @@ export async function findChildren(
     .orderBy(asc(u.id));
 }
 
+/** Parents linked to a child account: id, name and phone, by id (messages' recipients). */
+export async function findParents(
+  db: Database,
+  childUserId: number,
+): Promise<{ id: number; name: string; phone: string | null }[]> {
+  const u = schema.users;
+  const pc = schema.parentChildren;
+  return db
+    .select({ id: u.id, name: u.name, phone: u.phone })
+    .from(pc)
+    .innerJoin(u, eq(u.id, pc.parentUserId))
+    .where(eq(pc.childUserId, childUserId))
+    .orderBy(asc(u.id));
+}
+
 /** True when `childUserId` is linked to `parentUserId`. */
 export async function isParentOf(
   db: Database,

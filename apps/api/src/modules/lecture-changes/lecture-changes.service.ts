@@ -66,6 +66,7 @@ import {
   type LessonRow,
 } from "../lessons/lessons.public.ts";
 import * as repo from "./lecture-changes.repository.ts";
+import type {} from "./lecture-changes.public.ts"; // DomainEvents: lesson.moved, lecture-lessons.changed
 
 export interface LectureChangesDeps {
   db: Database;
@@ -431,12 +432,13 @@ async function apply(
       now,
     );
     if (problems.length > 0) throw invalid(problems);
-    await moveLesson(
+    const moved = await moveLesson(
       tx,
       lesson,
       change.proposedStartsAt!,
       change.proposedMinutes ?? lesson.minutes,
     );
+    await deps.events.emit(tx, "lesson.moved", { lesson: moved, from: lesson.startsAt, at: now });
   } else if (kind === "CHANGE_PLAN") {
     const plan = (change.weeklyPlan ?? []) as WeeklyTimeBlock[];
     // Checked again with today's date and lessons; a plan that no longer fits is declined.
@@ -449,6 +451,11 @@ async function apply(
       at: now,
     });
     await replanLessons(tx, updated!, from, "요일·시간이 바뀌었어요.");
+    await deps.events.emit(tx, "lecture-lessons.changed", {
+      lectureId: lecture.id,
+      kind: "CHANGE_PLAN",
+      at: now,
+    });
   } else if (kind === "PAUSE") {
     const from = seoulDayStart(change.pauseFrom!);
     const until = new Date(seoulDayStart(change.pauseUntil!).getTime() + DAY_MS);
@@ -461,6 +468,11 @@ async function apply(
     await pauseLessons(tx, lecture, { from, to: until }, now);
     await updateLecturePlan(tx, lecture.id, {
       addPausedDays: daysInclusive(change.pauseFrom!, change.pauseUntil!),
+      at: now,
+    });
+    await deps.events.emit(tx, "lecture-lessons.changed", {
+      lectureId: lecture.id,
+      kind: "PAUSE",
       at: now,
     });
   } else if (kind === "CHANGE_TUTOR") {

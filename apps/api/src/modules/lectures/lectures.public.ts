@@ -10,6 +10,7 @@ export {
   findLectureById,
   findLectureByPaymentItem,
   findLecturesInStates,
+  findLecturesOfPayment,
   findLecturesOfUser,
   updateLecturePlan,
   type LectureRow,

@@ -76,6 +76,11 @@ export async function findLectureByPaymentItem(
   return row;
 }
 
+/** The lectures written for a payment's lines, by id. */
+export async function findLecturesOfPayment(db: Database, paymentId: number): Promise<LectureRow[]> {
+  return db.select().from(l).where(eq(l.paymentId, paymentId)).orderBy(asc(l.id));
+}
+
 /** A student's lectures, newest first (at most `limit`). */
 export async function findLecturesOfUser(
   db: Database,

@@ -5,7 +5,26 @@
  * pause) — each keeps a lesson's RECURRENCE-ID.
  */
 export { lessonLedgersOfLines, type LineLessonLedger } from "./lessons.ledger.ts";
-export { findLessonById, findLessonsOfLecture, type LessonRow } from "./lessons.repository.ts";
+export {
+  findLessonById,
+  findLessonsOfLecture,
+  findPlannedLessonsBetween,
+  type LessonRow,
+} from "./lessons.repository.ts";
 export { busyAround, moveLesson, pauseLessons, replanLessons } from "./lessons.service.ts";
 export { lessonsGraphql } from "./lessons.graphql.ts";
 export { countHeldLessons } from "./lessons.cycle.ts";
+
+import type { LessonRow as LessonRowOfEvent } from "./lessons.repository.ts";
+
+/** `lesson.recorded`: the tutor recorded a held lesson (minutes and the note for the parent). */
+export interface LessonRecordedEvent {
+  lesson: LessonRowOfEvent;
+  at: Date;
+}
+
+declare module "../../platform/events.ts" {
+  interface DomainEvents {
+    "lesson.recorded": LessonRecordedEvent;
+  }
+}

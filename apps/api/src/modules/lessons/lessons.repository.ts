@@ -12,6 +12,7 @@ import {
   inArray,
   isNull,
   lt,
+  lte,
   min,
   ne,
   notInArray,
@@ -258,4 +259,19 @@ export async function markZeroMinuteReviewed(
     .where(and(eq(l.id, id), eq(l.state, "DONE"), eq(l.heldMinutes, 0), isNull(l.zeroReviewedAt)))
     .returning();
   return row;
+}
+
+/** Planned lessons (RESERVATION) starting in (from, to], earliest first (reminders). */
+export async function findPlannedLessonsBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+  limit = 2000,
+): Promise<LessonRow[]> {
+  return db
+    .select()
+    .from(l)
+    .where(and(eq(l.state, "RESERVATION"), gt(l.startsAt, from), lte(l.startsAt, to)))
+    .orderBy(asc(l.startsAt), asc(l.id))
+    .limit(limit);
 }

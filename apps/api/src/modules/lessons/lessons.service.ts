@@ -197,6 +197,7 @@ export async function recordLesson(
       recordedAt: now,
     });
     if (!held) throw new AppError("conflict", "lesson_already_recorded", "이미 기록한 수업이에요.");
+    await deps.events.emit(tx, "lesson.recorded", { lesson: held, at: now });
     const lecture = await findLectureById(tx, lesson.lectureId, { forUpdate: true });
     if (lecture?.state === "MATCHED") {
       await moveLecture(deps, tx, {

@@ -62,6 +62,9 @@ describe("in-process runner", () => {
       "tutor-applications-stalled",
       "matching-suggestions-expire",
       "lessons-materialize",
+      "messages-lesson-reminders",
+      "messages-renewal-notices",
+      "messages-send",
     ]);
   });
 

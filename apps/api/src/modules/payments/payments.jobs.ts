@@ -293,6 +293,15 @@ async function afterRenewal(
         status: pastDue ? "PAST_DUE" : "ACTIVE",
         nextChargeAt: new Date(now.getTime() + RENEWAL_RETRY_MS),
       });
+      if (updated) {
+        await deps.events.emit(tx, "subscription.renewal-failed", {
+          subscription: updated,
+          paymentId: payment.id,
+          reason: payment.failReason ?? "결제가 되지 않았어요.",
+          pastDue,
+          at: now,
+        });
+      }
       if (updated && pastDue) {
         await insertAuditLog(tx, {
           kind: "EXECUTION",

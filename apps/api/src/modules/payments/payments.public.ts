@@ -3,9 +3,10 @@
  * index.ts or this file; ESLint enforces it), and the events it emits.
  */
 import type { Initiator } from "@seoltab/domain";
-import type { PaymentRow } from "./payments.repository.ts";
+import type { PaymentRow, SubscriptionRow } from "./payments.repository.ts";
 
 export {
+  findActiveSubscriptionsChargingBetween,
   findItemsOfPayments,
   findPaymentById,
   findPaymentItemById,
@@ -43,8 +44,27 @@ export interface PaymentPaidEvent {
   at: Date;
 }
 
+/** `payment.vbank-issued`: a virtual account was issued (or seen again) for a READY payment. */
+export interface VbankIssuedEvent {
+  payment: PaymentRow;
+  vbank: { bankName: string; accountNumber: string; holder: string; dueAt: Date };
+  at: Date;
+}
+
+/** `subscription.renewal-failed`: a renewal charge was declined (or no card); it is retried. */
+export interface RenewalFailedEvent {
+  subscription: SubscriptionRow;
+  paymentId: number;
+  reason: string;
+  /** Three declines in a row: no more tries until a new card. */
+  pastDue: boolean;
+  at: Date;
+}
+
 declare module "../../platform/events.ts" {
   interface DomainEvents {
     "payment.paid": PaymentPaidEvent;
+    "payment.vbank-issued": VbankIssuedEvent;
+    "subscription.renewal-failed": RenewalFailedEvent;
   }
 }

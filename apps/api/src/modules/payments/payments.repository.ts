@@ -4,7 +4,7 @@
  * conditional updates (`where state = <expected>`) so two workers, a webhook and a reconciliation
  * racing on one payment apply a change exactly once.
  */
-import { and, asc, desc, eq, inArray, lt, lte, or, schema, sql, type Database } from "@seoltab/db";
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, schema, sql, type Database } from "@seoltab/db";
 import {
   PAYMENT_TRANSITIONS,
   SUBSCRIPTION_TRANSITIONS,
@@ -483,6 +483,22 @@ export async function findDueSubscriptions(
     .where(
       and(eq(s.status, "ACTIVE"), lte(s.nextChargeAt, now), sql`not ${lectureRefundInFlight(s)}`),
     )
+    .orderBy(asc(s.nextChargeAt))
+    .limit(limit);
+}
+
+/** ACTIVE subscriptions whose next charge falls in (from, to] (renewal notices, issue #17). */
+export async function findActiveSubscriptionsChargingBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+  limit = 500,
+): Promise<SubscriptionRow[]> {
+  const s = schema.subscriptions;
+  return db
+    .select()
+    .from(s)
+    .where(and(eq(s.status, "ACTIVE"), gt(s.nextChargeAt, from), lte(s.nextChargeAt, to)))
     .orderBy(asc(s.nextChargeAt))
     .limit(limit);
 }

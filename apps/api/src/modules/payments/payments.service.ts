@@ -668,21 +668,38 @@ export async function applyGatewayPayment(
       set: { ...common, failReason: (gp.failReason ?? "결제 실패").slice(0, 300) },
     });
   } else if (gp.status === "ready" && gp.vbank) {
-    await updatePaymentInState(
-      deps.db,
-      payment.id,
-      "READY",
-      {
-        ...common,
-        virtualAccount: {
-          bankName: gp.vbank.bankName,
-          accountNumber: gp.vbank.accountNumber,
-          holder: gp.vbank.holder,
-          dueAt: gp.vbank.dueAt.toISOString(),
+    const vbank = gp.vbank;
+    await withTransaction(deps.db, async (tx) => {
+      await updatePaymentInState(
+        tx,
+        payment.id,
+        "READY",
+        {
+          ...common,
+          virtualAccount: {
+            bankName: vbank.bankName,
+            accountNumber: vbank.accountNumber,
+            holder: vbank.holder,
+            dueAt: vbank.dueAt.toISOString(),
+          },
         },
-      },
-      now,
-    );
+        now,
+      );
+      const current = await findPaymentById(tx, payment.id);
+      // Messages keep one notice per payment however often the gateway tells us (idempotent).
+      if (current?.state === "READY") {
+        await deps.events.emit(tx, "payment.vbank-issued", {
+          payment: current,
+          vbank: {
+            bankName: vbank.bankName,
+            accountNumber: vbank.accountNumber,
+            holder: vbank.holder,
+            dueAt: vbank.dueAt,
+          },
+          at: now,
+        });
+      }
+    });
   }
   return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
 }

@@ -5,6 +5,10 @@
 export interface PaymentItemsRefundedEvent {
   paymentId: number;
   paymentItemIds: number[];
+  /** Won refunded by this refund (the refund request's amount). */
+  amount: number;
+  /** The refund request settled (one message per request). */
+  refundRequestId: number;
   at: Date;
 }
 

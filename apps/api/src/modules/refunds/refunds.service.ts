@@ -717,6 +717,8 @@ async function completeRequest(
     await deps.events.emit(tx, "payment-items.refunded", {
       paymentId: request.paymentId,
       paymentItemIds: split.map((item) => item.id),
+      amount: request.amount,
+      refundRequestId: request.id,
       at: now,
     });
     // The payment: refundedAmount as the gateway reports it, never above what was paid.

@@ -19,6 +19,7 @@ export function tutorApplicationsModule(ctx: ModuleContext): AppModule {
     db: ctx.db,
     clock: ctx.clock,
     storage: ctx.storage,
+    events: ctx.events,
     // The taxonomy is fixed by migrations: read once per process.
     subjectIds: () =>
       (subjects ??= findTaxonomyEntries(ctx.db, "INGANG").then(

@@ -3,6 +3,7 @@
  * suggested to a family (issue #13 matching) and their profile cards. Only ACTIVE applications
  * whose tutor passes packages/domain `matchabilityProblems` are matchable.
  */
+import type { TutorApplicationState } from "@seoltab/domain";
 import type { Database } from "@seoltab/db";
 import { matchabilityProblems, maskTutorName, type TutorResume } from "@seoltab/domain";
 import { findActiveApplications } from "./tutor-applications.repository.ts";
@@ -57,4 +58,30 @@ export async function findMatchableTutors(db: Database, now: Date): Promise<Matc
         },
       };
     });
+}
+
+/** `tutor-application.moved`: an application changed state (messages tell the applicant). */
+export interface TutorApplicationMovedEvent {
+  applicationId: number;
+  /** The applicant. */
+  userId: number;
+  from: TutorApplicationState;
+  to: TutorApplicationState;
+  reason: string | null;
+  at: Date;
+}
+
+/** `tutor-application.stalled`: a step waiting on the applicant passed 7 days (once). */
+export interface TutorApplicationStalledEvent {
+  applicationId: number;
+  userId: number;
+  state: TutorApplicationState;
+  at: Date;
+}
+
+declare module "../../platform/events.ts" {
+  interface DomainEvents {
+    "tutor-application.moved": TutorApplicationMovedEvent;
+    "tutor-application.stalled": TutorApplicationStalledEvent;
+  }
 }

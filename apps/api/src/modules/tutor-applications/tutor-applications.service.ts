@@ -47,6 +47,7 @@ import {
   type TutorResume,
 } from "@seoltab/domain";
 import type { Clock } from "../../clock.ts";
+import type { EventBus } from "../../platform/events.ts";
 import { AppError } from "../../errors.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import { initiatorOf } from "../../platform/auth.ts";
@@ -61,8 +62,34 @@ export interface TutorApplicationsDeps {
   db: Database;
   clock: Clock;
   storage: FileStorage;
+  /** Emits `tutor-application.moved` (messages tell the applicant). */
+  events?: EventBus;
   /** TERM_TAXONOMY_IDs a resume may name (the INGANG taxonomy). */
   subjectIds(): Promise<ReadonlySet<number>>;
+}
+
+/**
+ * Moves an application (repo.moveApplication: conditional on `from`, with a transition row) and
+ * emits `tutor-application.moved` in the same transaction when it moved.
+ */
+async function moveAndAnnounce(
+  deps: Pick<TutorApplicationsDeps, "events">,
+  tx: Database,
+  input: Parameters<typeof repo.moveApplication>[1],
+): Promise<boolean> {
+  const moved = await repo.moveApplication(tx, input);
+  const row = moved ? await repo.findApplicationById(tx, input.id) : undefined;
+  if (row && deps.events) {
+    await deps.events.emit(tx, "tutor-application.moved", {
+      applicationId: row.id,
+      userId: row.userId,
+      from: input.from,
+      to: input.to,
+      reason: input.reason,
+      at: input.now,
+    });
+  }
+  return moved;
 }
 
 /** Where a request came from (signatures and audit entries). */
@@ -423,7 +450,7 @@ export async function submitApplication(
       );
     }
     const reapply = from !== "JOIN";
-    const moved = await repo.moveApplication(tx, {
+    const moved = await moveAndAnnounce(deps, tx, {
       id: row.id,
       from,
       to: "SUBMITTED",
@@ -556,7 +583,7 @@ export async function submitVoiceAnswer(
       throw new AppError("validation", "voice_missing", TUTOR_MESSAGES.noVoice);
     }
     const now = deps.clock.now();
-    await repo.moveApplication(tx, {
+    await moveAndAnnounce(deps, tx, {
       id: row.id,
       from: "DOCUMENTS_OK",
       to: "VOICE_SUBMITTED",
@@ -587,7 +614,7 @@ async function activateWhenComplete(
   ]);
   if (activationBlockers(activationFacts({ files, checks, agreement })).length > 0) return false;
   const now = deps.clock.now();
-  return repo.moveApplication(tx, {
+  return moveAndAnnounce(deps, tx, {
     id: row.id,
     from: "CONTRACT",
     to: "ACTIVE",
@@ -824,7 +851,7 @@ export async function decide(
     if (to === "NOGOOD" || to === "NPASS") {
       set.reapplyAfter = new Date(now.getTime() + TUTOR_REAPPLY_COOLDOWN_DAYS * DAY_MS);
     }
-    const moved = await repo.moveApplication(tx, {
+    const moved = await moveAndAnnounce(deps, tx, {
       id: row.id,
       from,
       to,
@@ -913,13 +940,24 @@ export async function recordCheck(
  * The stalled-steps job: applications waiting on the applicant (voice answer, signature) for
  * more than TUTOR_STALLED_AFTER_DAYS are flagged for staff and marked reminded, once.
  */
-export async function flagStalled(deps: Pick<TutorApplicationsDeps, "db" | "clock">) {
+export async function flagStalled(deps: Pick<TutorApplicationsDeps, "db" | "clock" | "events">) {
   const now = deps.clock.now();
-  const flagged = await repo.markStalled(
-    deps.db,
-    TUTOR_APPLICANT_ACTION_STATES,
-    new Date(now.getTime() - TUTOR_STALLED_AFTER_DAYS * DAY_MS),
-    now,
-  );
-  return { processed: flagged.length };
+  return withTransaction(deps.db, async (tx) => {
+    const flagged = await repo.markStalled(
+      tx,
+      TUTOR_APPLICANT_ACTION_STATES,
+      new Date(now.getTime() - TUTOR_STALLED_AFTER_DAYS * DAY_MS),
+      now,
+    );
+    // The applicant is reminded of the step waiting for them (messages, issue 17), once.
+    for (const row of flagged) {
+      await deps.events?.emit(tx, "tutor-application.stalled", {
+        applicationId: row.id,
+        userId: row.userId,
+        state: row.state as TutorApplicationState,
+        at: now,
+      });
+    }
+    return { processed: flagged.length };
+  });
 }
