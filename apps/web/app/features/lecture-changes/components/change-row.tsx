@@ -47,12 +47,12 @@ const SIDE_LABELS: Record<string, string> = {
   STAFF: "운영팀",
 };
 
-/** "학생·학부모 김서연님이 11월 24일 (화) 20:10에 신청" */
+/** "신청: 학생·학부모 김서연님 · 11월 24일 (화) 20:10" */
 export function askedBy(c: LectureChange): string {
   const who = `${SIDE_LABELS[c.requestedSide] ?? c.requestedSide}${
     c.requestedByName ? ` ${c.requestedByName}님` : ""
   }`;
-  return `${who}이 ${seoulWhen(c.createdAt)}에 신청`;
+  return `신청: ${who} · ${seoulWhen(c.createdAt)}`;
 }
 
 /** Who answers a waiting request, as the family or tutor reads it. */
@@ -124,7 +124,7 @@ export function ChangeRow({
       <p className="change-row__head">
         <strong id={`${id}-title`}>
           {change.kindLabel}
-          {showLecture ? ` · ${change.lectureTitle}` : ""}
+          {showLecture ? ` · ${change.lectureTitle} (수업 #${change.lectureId})` : ""}
         </strong>
         <span className={STATE_CLASS[change.state] ?? "change-state"} data-testid="change-state">
           {change.stateLabel}

@@ -119,7 +119,7 @@ export function LectureChanges({ lectureId }: { lectureId: string }) {
       {form.weeklyPlan.length > 0 ? (
         <p>
           지금 시간표: 매주 {blocksText(form.weeklyPlan)}
-          {form.tutorName ? ` · ${form.tutorName} 선생님` : ""}
+          {form.tutorName && !rematching ? ` · ${form.tutorName} 선생님` : ""}
         </p>
       ) : null}
 
