@@ -1,7 +1,8 @@
 /**
  * Settings of DESIGN.md §6, read from the environment and validated once at start with zod.
  * A bad or missing setting stops the start with one message listing every problem
- * (`ConfigError`). APP_ENV=production refuses embedded PGlite and sandbox adapters.
+ * (`ConfigError`). APP_ENV=production refuses embedded PGlite and sandbox adapters (except
+ * MESSAGE_ADAPTER: sandbox there only draws a warning at start, platform/messaging-adapters.ts).
  */
 import { join, resolve } from "node:path";
 import { z } from "zod";
@@ -83,6 +84,24 @@ const envSchema = z
     SMS_ADAPTER: z
       .enum(["sandbox", "portone"], { error: "SMS_ADAPTER: sandbox 또는 portone 이어야 합니다" })
       .default("sandbox"),
+    /** Message port (issue #17): sandbox delivers nothing; solapi = KakaoTalk 알림톡 + SMS/LMS. */
+    MESSAGE_ADAPTER: z
+      .enum(["sandbox", "solapi"], {
+        error: "MESSAGE_ADAPTER: sandbox 또는 solapi 이어야 합니다",
+      })
+      .default("sandbox"),
+    SOLAPI_API_KEY: optionalText,
+    SOLAPI_API_SECRET: optionalText,
+    /** 발신번호 registered with SOLAPI, digits only. */
+    SOLAPI_SENDER: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{8,12}$/, "SOLAPI_SENDER: 숫자만 쓴 발신번호여야 합니다 (예: 0212345678)")
+        .optional(),
+    ),
+    /** Kakao channel id (SOLAPI pfId) that sends the 알림톡. */
+    SOLAPI_PF_ID: optionalText,
+    SOLAPI_BASE_URL: optionalUrl("SOLAPI_BASE_URL"),
     CHANNEL_TALK_PLUGIN_KEY: optionalText,
     GTM_CONTAINER_ID: optionalText.pipe(
       z
@@ -150,6 +169,16 @@ const envSchema = z
       if (!env.PORTONE_API_SECRET)
         need("PORTONE_API_SECRET", "PAYMENT_ADAPTER=portone 이면 필수입니다");
     }
+    if (env.MESSAGE_ADAPTER === "solapi") {
+      for (const key of [
+        "SOLAPI_API_KEY",
+        "SOLAPI_API_SECRET",
+        "SOLAPI_SENDER",
+        "SOLAPI_PF_ID",
+      ] as const) {
+        if (!env[key]) need(key, "MESSAGE_ADAPTER=solapi 이면 필수입니다");
+      }
+    }
     if (env.ACCOUNTS_SIGNING_KEYS) {
       try {
         const keys: unknown = JSON.parse(env.ACCOUNTS_SIGNING_KEYS);
@@ -202,6 +231,23 @@ export interface Config {
         includeSandbox: boolean;
       };
   smsAdapter: "sandbox" | "portone";
+  /**
+   * The message port's adapter (MESSAGE_ADAPTER, SOLAPI_*; platform/messaging-adapters.ts).
+   * Production accepts sandbox (with a warning at start, see messageSenderFor).
+   */
+  messaging:
+    | { adapter: "sandbox" }
+    | {
+        adapter: "solapi";
+        apiKey: string;
+        apiSecret: string;
+        /** 발신번호, digits only. */
+        sender: string;
+        /** Kakao channel id (pfId). */
+        pfId: string;
+        /** SOLAPI_BASE_URL without trailing slash; undefined: the SDK's https://api.solapi.com. */
+        baseUrl: string | undefined;
+      };
   channelTalkPluginKey: string | undefined;
   gtmContainerId: string | undefined;
   consultationUrl: string;
@@ -282,6 +328,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { adapter: "sandbox" },
     smsAdapter: e.SMS_ADAPTER,
+    messaging:
+      e.MESSAGE_ADAPTER === "solapi"
+        ? {
+            adapter: "solapi",
+            apiKey: e.SOLAPI_API_KEY ?? "",
+            apiSecret: e.SOLAPI_API_SECRET ?? "",
+            sender: e.SOLAPI_SENDER ?? "",
+            pfId: e.SOLAPI_PF_ID ?? "",
+            baseUrl: e.SOLAPI_BASE_URL ? trimSlash(e.SOLAPI_BASE_URL) : undefined,
+          }
+        : { adapter: "sandbox" },
     channelTalkPluginKey: e.CHANNEL_TALK_PLUGIN_KEY,
     gtmContainerId: e.GTM_CONTAINER_ID,
     consultationUrl: e.CONSULTATION_URL,
