@@ -112,6 +112,17 @@ describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewp
     await signIn(page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
     await openLecture(page, lecture.id);
     const section = page.getByTestId("lecture-changes");
+    // The other forms: the weekly blocks editor for a plan change, two dates for a pause.
+    await section.getByRole("button", { name: "요일·시간 바꾸기" }).click();
+    await section.getByRole("group", { name: "새 요일·시간" }).waitFor();
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `lecture-changes-0-plan-form-${name}`);
+    await section.getByRole("button", { name: "닫기" }).click();
+    await section.getByRole("button", { name: "잠시 쉬기" }).click();
+    await section.getByText(/\d+일 쉬어요/).waitFor();
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `lecture-changes-0-pause-form-${name}`);
+    await section.getByRole("button", { name: "닫기" }).click();
     await section.getByRole("button", { name: "수업 한 번 옮기기" }).click();
     const form = section.getByTestId("change-form");
     await form.getByLabel("옮길 수업").selectOption(lesson.id);
