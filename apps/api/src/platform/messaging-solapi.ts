@@ -113,7 +113,7 @@ export function toSolapiMessage(
  * fake in messaging-solapi.test.ts, or a proxy), this is the ONE place that overrides it: while the
  * synchronous constructor runs, `Function.prototype.bind` is wrapped to note the objects methods
  * get bound to, then restored (try/finally, before any other code can run); every noted object
- * that has a string `baseUrl` gets the new address. `fetch` is never touched. Without a `baseUrl`
+ * whose `baseUrl` is the SDK's default gets the new address. `fetch` is never touched. Without a `baseUrl`
  * setting (production) none of this runs. If an SDK upgrade changes that shape this throws at
  * start instead of silently sending to SOLAPI, and the adapter test fails (no request reaches
  * the fake).
