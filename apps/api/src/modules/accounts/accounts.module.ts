@@ -23,7 +23,14 @@ import { jwksRoutes, oauthRoutes, type OriginPolicy } from "./oauth.routes.ts";
 import { argon2Hasher, type PasswordHasher } from "./password-hasher.ts";
 import type { CookiePolicy } from "./refresh-cookie.ts";
 import { fileSigningKeys, signingKeysFromJson, type SigningKeyStore } from "./signing-keys.ts";
-import { sandboxSms, unconfiguredSms, type SandboxSms, type SmsSender } from "./sms.ts";
+import {
+  sandboxSms,
+  smsViaMessagePort,
+  unconfiguredSms,
+  type SandboxSms,
+  type SmsSender,
+} from "./sms.ts";
+import { messageSenderFor } from "../../platform/messaging-adapters.ts";
 import {
   createTokenVerifier,
   localJwks,
@@ -120,9 +127,15 @@ export async function createAccounts(
     clock,
     onKeySetError: (err) => log.error({ err }, "accounts JWKS could not be fetched"),
   });
+  // Verification codes: the sandbox outbox locally; in production the message port's provider
+  // (MESSAGE_ADAPTER=solapi), else the unconfigured slot that answers sms_unavailable.
   const sms =
     options.sms ??
-    (config.smsAdapter === "sandbox" ? sandboxSms(500, () => clock.now()) : unconfiguredSms());
+    (config.smsAdapter === "sandbox"
+      ? sandboxSms(500, () => clock.now())
+      : config.messaging.adapter === "solapi"
+        ? smsViaMessagePort(messageSenderFor(config))
+        : unconfiguredSms());
   const deps: AccountsDeps = {
     db,
     clock,

@@ -4,7 +4,9 @@
  * at `GET /dev/sms-outbox?phone=` in local mode only. The message text (which holds the code)
  * exists only there and in the real provider; it is never logged or stored.
  */
+import { randomUUID } from "node:crypto";
 import { AppError, ACCOUNT_MESSAGES } from "../../errors.ts";
+import type { MessageSender } from "../../platform/messaging.ts";
 
 /** One message the sandbox "sent". */
 export interface SmsMessage {
@@ -49,6 +51,28 @@ export function unconfiguredSms(): SmsSender {
   return {
     async send() {
       throw new AppError("unavailable", "sms_unavailable", ACCOUNT_MESSAGES.smsUnavailable);
+    },
+  };
+}
+
+/**
+ * Verification codes through the message port (issue #17: one port for every message): an SMS
+ * by the configured provider (SOLAPI). The text holds the code: it goes to the provider only,
+ * never to the outbox or a log. A provider fault answers `sms_unavailable` (503).
+ */
+export function smsViaMessagePort(sender: MessageSender): SmsSender {
+  return {
+    async send(to, text) {
+      try {
+        await sender.send({
+          to,
+          channel: "SMS",
+          text,
+          idempotencyKey: `verification:${randomUUID()}`,
+        });
+      } catch {
+        throw new AppError("unavailable", "sms_unavailable", ACCOUNT_MESSAGES.smsUnavailable);
+      }
     },
   };
 }

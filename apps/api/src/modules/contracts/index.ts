@@ -7,10 +7,19 @@ import type { PaymentsDeps } from "../payments/payments.public.ts";
 import type { AppModule, ModuleContext } from "../../platform/module.ts";
 import { contractsResolvers, contractsSchema } from "./contracts.graphql.ts";
 import { createContractForPayment } from "./contracts.service.ts";
+import type {} from "./contracts.public.ts"; // DomainEvents: contract.to-sign
 
 export function contractsModule(ctx: ModuleContext, payments: PaymentsDeps): AppModule {
-  ctx.events.on("payment.paid", "contracts", async (tx, { payment }) => {
-    await createContractForPayment(tx, payment, ctx.log);
+  ctx.events.on("payment.paid", "contracts", async (tx, { payment, at }) => {
+    const contract = await createContractForPayment(tx, payment, ctx.log);
+    if (contract && !contract.signedAt) {
+      await ctx.events.emit(tx, "contract.to-sign", {
+        contractId: contract.id,
+        userId: contract.userId,
+        name: contract.name,
+        at,
+      });
+    }
   });
   return {
     name: "contracts",

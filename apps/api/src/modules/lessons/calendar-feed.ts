@@ -71,7 +71,9 @@ export async function feedText(db: Database, token: string, now: Date): Promise<
           from,
           to,
         );
-  const calendar = ical({ name: "설탭 수업", timezone: "Asia/Seoul", ttl: 60 * 60 });
+  // Times are written as UTC instants (DTSTART:…Z): ical-generator's `timezone` option without a
+  // VTIMEZONE generator writes UTC digits as floating local time, 9 hours off in Seoul.
+  const calendar = ical({ name: "설탭 수업", ttl: 60 * 60 });
   const titles = new Map<number, string>();
   const names = new Map<number, string>();
   for (const lesson of lessons) {

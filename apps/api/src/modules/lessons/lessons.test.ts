@@ -307,6 +307,9 @@ describe("calendar feeds", () => {
       .replace(/\.\d{3}/, "");
     expect(feed.body).toContain("BEGIN:VEVENT");
     expect(feed.body).toContain(stamp.slice(0, 13));
+    // An instant, not floating local time: "DTSTART:20261130T090000Z" for 18:00 Seoul.
+    expect(feed.body).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(feed.body).not.toMatch(/DTSTART:\d{8}T\d{6}\r?\n/);
     expect(feed.body).toContain(`lesson-${lectureId}-`);
 
     const tutorPath = (await ok(gql("workspace", tutor, create))).createCalendarFeed.path as string;

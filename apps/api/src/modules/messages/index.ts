@@ -5,7 +5,8 @@
  * `GET /dev/messages` (local mode) and to staff, and keeps each person's consent choices.
  */
 import type { AppModule, ModuleContext } from "../../platform/module.ts";
-import { sandboxMessageSender, type MessageSender } from "../../platform/messaging.ts";
+import type { MessageSender } from "../../platform/messaging.ts";
+import { messageSenderFor } from "../../platform/messaging-adapters.ts";
 import type {} from "../payments/payments.public.ts"; // DomainEvents: payment.*, subscription.*
 import type {} from "../refunds/refunds.public.ts"; // payment-items.refunded
 import type {} from "../lectures/lectures.public.ts"; // lecture.moved
@@ -13,6 +14,7 @@ import type {} from "../lesson-requests/lesson-requests.public.ts"; // lesson-re
 import type {} from "../lessons/lessons.public.ts"; // lesson.recorded
 import type {} from "../lecture-changes/lecture-changes.public.ts"; // lesson.moved, lecture-lessons.changed
 import type {} from "../tutor-applications/tutor-applications.public.ts"; // tutor-application.*
+import type {} from "../contracts/contracts.public.ts"; // contract.to-sign
 import {
   findActiveSubscriptionsChargingBetween,
   findPaymentById,
@@ -54,7 +56,9 @@ export function messagesModule(ctx: ModuleContext, options: MessagesOptions = {}
     db: ctx.db,
     clock: ctx.clock,
     log: ctx.log,
-    sender: options.sender ?? sandboxMessageSender(),
+    sender:
+      options.sender ??
+      messageSenderFor(ctx.config, { log: { warn: (message) => ctx.log.warn(message) } }),
     publicOrigin: ctx.config.publicOrigin,
   };
   const on = ctx.events.on.bind(ctx.events);
@@ -97,7 +101,13 @@ export function messagesModule(ctx: ModuleContext, options: MessagesOptions = {}
     safely(tx, ctx.log, "lesson.moved", (sp) => handlers.lessonMoved(sp, e)),
   );
   on("lecture-lessons.changed", "messages", (tx, e) =>
-    safely(tx, ctx.log, "lecture-lessons.changed", (sp) => reconcileLecture(sp, e.lectureId, e.at)),
+    safely(tx, ctx.log, "lecture-lessons.changed", async (sp) => {
+      await reconcileLecture(sp, e.lectureId, e.at);
+      if (e.kind === "PAUSE") await handlers.pausedLessons(sp, e.lectureId, e.at);
+    }),
+  );
+  on("contract.to-sign", "messages", (tx, e) =>
+    safely(tx, ctx.log, "contract.to-sign", (sp) => handlers.contractToSign(sp, deps, e)),
   );
   on("lesson.recorded", "messages", (tx, e) =>
     safely(tx, ctx.log, "lesson.recorded", (sp) => handlers.lessonRecorded(sp, e)),

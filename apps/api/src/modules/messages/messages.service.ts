@@ -528,6 +528,58 @@ export const handlers = {
     );
   },
 
+  /** A contract waits for the family's signature. */
+  async contractToSign(
+    tx: Database,
+    deps: MessagesDeps,
+    event: { contractId: number; userId: number; name: string; at: Date },
+  ) {
+    await enqueue(
+      tx,
+      {
+        templateId: "contract-to-sign",
+        subject: `contract:${event.contractId}`,
+        key: `contract-to-sign:${event.contractId}`,
+        recipients: await familyOf(tx, event.userId, event.at),
+        variables: {
+          contractName: event.name,
+          contractUrl: link(deps, "/_app/contracts/sign"),
+        },
+        scheduledAt: event.at,
+      },
+      event.at,
+    );
+  },
+
+  /** A pause cancelled lessons: the tutor is told of each one (the family asked for it). */
+  async pausedLessons(tx: Database, lectureId: number, at: Date) {
+    const lecture = await findLectureById(tx, lectureId);
+    if (!lecture?.tutorUserId) return;
+    const tutor = await tutorOf(tx, lecture.tutorUserId, at);
+    const cancelled = (await findLessonsOfLecture(tx, lectureId)).filter(
+      (l) =>
+        l.state === "CANCEL" && l.cancelCause === "PAUSE" && l.startsAt.getTime() > at.getTime(),
+    );
+    for (const lesson of cancelled) {
+      await enqueue(
+        tx,
+        {
+          templateId: "lesson-cancelled",
+          subject: `lesson:${lesson.id}`,
+          key: `lesson-cancelled:${lesson.id}:${lesson.startsAt.toISOString()}`,
+          recipients: tutor,
+          variables: {
+            lectureTitle: lecture.title,
+            startsAt: seoulMessageTime(lesson.startsAt),
+            reason: lesson.cancelReason ?? "수업을 잠시 쉬어요.",
+          },
+          scheduledAt: at,
+        },
+        at,
+      );
+    }
+  },
+
   /** A submitted form stops its reminders. */
   async formSubmitted(tx: Database, lectureId: number, at: Date) {
     await repo.cancelPending(tx, `lecture:${lectureId}:form`, {

@@ -326,36 +326,49 @@ describe("recipients and delivery faults", () => {
     expect(row!.providerResult).toContain("휴대폰 번호");
   });
 
-  it("a provider time-out is retried with backoff, then FAILED after the last try; a refusal is FAILED at once", async () => {
+  it("a provider time-out is retried with backoff, then sent; a refusal is FAILED at once", async () => {
+    await send(); // nothing else due
     const student = await newUser(t, "STUDENT");
-    const paid = await payByCard(student);
+    await payByCard(student);
+    const mine = () =>
+      t.database.db
+        .select()
+        .from(schema.messages)
+        .where(eq(schema.messages.recipientUserId, student.userNo))
+        .orderBy(schema.messages.id);
+    const due = (await mine()).filter((m) => m.scheduledAt.getTime() <= Date.now());
+    expect(due.length).toBeGreaterThanOrEqual(2); // the contract to sign and the receipt
     sender.failNext(1, new MessageProviderError("provider time-out", true));
     await send();
-    let [row] = await rows(`payment:${paid.PAYMENT_ID}`);
-    expect(row).toMatchObject({
-      state: "PENDING",
-      attempts: 1,
-      providerResult: "provider time-out",
-    });
-    expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    const retrying = (await mine()).filter((m) => m.state === "PENDING" && m.attempts === 1);
+    expect(retrying).toHaveLength(1);
+    expect(retrying[0]!.providerResult).toBe("provider time-out");
+    expect(retrying[0]!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
     // Not retried before its time.
     await send();
-    expect((await rows(`payment:${paid.PAYMENT_ID}`))[0]!.attempts).toBe(1);
+    expect((await mine()).find((m) => m.id === retrying[0]!.id)!.attempts).toBe(1);
     await t.database.db
       .update(schema.messages)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(schema.messages.id, row!.id));
+      .where(eq(schema.messages.id, retrying[0]!.id));
     await send();
-    [row] = await rows(`payment:${paid.PAYMENT_ID}`);
-    expect(row).toMatchObject({ state: "SENT", attempts: 2 });
+    expect((await mine()).find((m) => m.id === retrying[0]!.id)).toMatchObject({
+      state: "SENT",
+      attempts: 2,
+    });
 
     const other = await newUser(t, "STUDENT");
-    const second = await payByCard(other);
+    await payByCard(other);
     sender.failNext(1, new MessageProviderError("유효하지 않은 수신번호", false));
     await send();
-    const [refused] = await rows(`payment:${second.PAYMENT_ID}`);
-    expect(refused).toMatchObject({ state: "FAILED", attempts: 1 });
-    expect(refused!.providerResult).toContain("수신번호");
+    const theirs = await t.database.db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.recipientUserId, other.userNo));
+    const refused = theirs.filter((m) => m.state === "FAILED");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ attempts: 1 });
+    expect(refused[0]!.providerResult).toContain("수신번호");
   });
 
   it("two senders at once deliver each message once", async () => {
@@ -366,7 +379,11 @@ describe("recipients and delivery faults", () => {
       .select()
       .from(schema.messages)
       .where(eq(schema.messages.state, "PENDING"));
-    const due = pending.filter((m) => m.scheduledAt.getTime() <= Date.now()).length;
+    const now = Date.now();
+    const due = pending.filter(
+      (m) =>
+        m.scheduledAt.getTime() <= now && (!m.nextAttemptAt || m.nextAttemptAt.getTime() <= now),
+    ).length;
     await Promise.all([send(), send()]);
     expect(sender.delivered() - before).toBe(due);
   });
@@ -418,5 +435,50 @@ describe("consent and the dev outbox", () => {
     expect(
       (await t.app.inject({ method: "GET", url: "/dev/messages?state=LOST" })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe("contracts and renewals", () => {
+  it("a paid first order asks the family to sign its contract, once", async () => {
+    const student = await newUser(t, "STUDENT");
+    const paid = await payByCard(student);
+    const [contract] = await t.database.db
+      .select()
+      .from(schema.contracts)
+      .where(eq(schema.contracts.paymentId, paid.PAYMENT_ID));
+    const asked = await rows(`contract:${contract!.id}`);
+    expect(summary(asked)).toEqual([["contract-to-sign", student.userNo, "PENDING"]]);
+    expect(asked[0]!.buttons[0]!.url).toMatch(/\/_app\/contracts\/sign$/);
+  });
+
+  it("a renewal notice 3 days before the charge (once per period), and a failed renewal", async () => {
+    const student = await newUser(t, "STUDENT");
+    const paid = await payByCard(student);
+    const subscriptionId = paid.SUBSCRIPTION.ID as number;
+    await t.database.db
+      .update(schema.subscriptions)
+      .set({ nextChargeAt: new Date(Date.now() + 2 * DAY) })
+      .where(eq(schema.subscriptions.id, subscriptionId));
+    await t.app.jobTable["messages-renewal-notices"]!();
+    await t.app.jobTable["messages-renewal-notices"]!();
+    const notices = await rows(`subscription:${subscriptionId}`);
+    expect(summary(notices)).toEqual([["renewal-notice", student.userNo, "PENDING"]]);
+    expect(notices[0]!.text).toContain("자동 결제를 멈추려면");
+
+    // Due now, and no card any more: the renewal fails and the family is told.
+    await t.database.db
+      .update(schema.subscriptions)
+      .set({ nextChargeAt: new Date(Date.now() - HOUR) })
+      .where(eq(schema.subscriptions.id, subscriptionId));
+    await t.database.db
+      .update(schema.billingCards)
+      .set({ isMain: false })
+      .where(eq(schema.billingCards.userId, student.userNo));
+    await t.app.jobTable["payments-renewals"]!();
+    const failed = (await rows(`subscription:${subscriptionId}`)).filter(
+      (m) => m.templateId === "renewal-failed",
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.text).toContain("카드");
   });
 });
