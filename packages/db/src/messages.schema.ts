@@ -83,4 +83,3 @@ export const messageConsents = pgTable(
   },
   (t) => [index("message_consents_user_idx").on(t.userId, t.kind, t.createdAt)],
 );
-

@@ -77,7 +77,10 @@ export async function findLectureByPaymentItem(
 }
 
 /** The lectures written for a payment's lines, by id. */
-export async function findLecturesOfPayment(db: Database, paymentId: number): Promise<LectureRow[]> {
+export async function findLecturesOfPayment(
+  db: Database,
+  paymentId: number,
+): Promise<LectureRow[]> {
   return db.select().from(l).where(eq(l.paymentId, paymentId)).orderBy(asc(l.id));
 }
 

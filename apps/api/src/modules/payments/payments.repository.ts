@@ -4,7 +4,20 @@
  * conditional updates (`where state = <expected>`) so two workers, a webhook and a reconciliation
  * racing on one payment apply a change exactly once.
  */
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, schema, sql, type Database } from "@seoltab/db";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lt,
+  lte,
+  or,
+  schema,
+  sql,
+  type Database,
+} from "@seoltab/db";
 import {
   PAYMENT_TRANSITIONS,
   SUBSCRIPTION_TRANSITIONS,
