@@ -108,6 +108,7 @@ export default [
     route("admin/tutor-applications", "routes/admin-tutor-applications.tsx"),
     route("admin/reviews", "routes/admin-reviews.tsx"),
     route("admin/lecture-changes", "routes/admin-lecture-changes.tsx"),
+    route("admin/messages", "routes/admin-messages.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),
   route("*", "routes/not-found.tsx"),

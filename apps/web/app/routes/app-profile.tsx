@@ -2,6 +2,7 @@ import { useCallback, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { PasswordChangeForm } from "../features/account/components/password-change-form";
 import { ProfilePanel } from "../features/account/components/profile-panel";
+import { MessageConsents } from "../features/messages/components/message-consents";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../styles/accounts.css";
 import "../features/account/account.css";
@@ -12,11 +13,15 @@ import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/app-profile";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta(pageTitle("내 정보"), "이름, 이메일, 휴대폰 번호를 확인하고 비밀번호를 바꿔요.");
+  pageMeta(
+    pageTitle("내 정보"),
+    "이름, 이메일, 휴대폰 번호를 확인하고 알림 수신 설정과 비밀번호를 바꿔요.",
+  );
 
 /**
  * /_app/profile: name, email, masked phone and grade (POST /main/getUserInfo, refreshed on every
- * visit; SPEC.md §4) and the password change (PATCH /serverless/change_password). After a
+ * visit; SPEC.md §4), 알림 수신 설정 (advertising consent per kind, issue #17; features/messages)
+ * and the password change (PATCH /serverless/change_password). After a
  * change every session of the account is revoked, so the page logs out to /sign_in.
  */
 export default function AppProfile() {
@@ -41,6 +46,10 @@ export default function AppProfile() {
       <section className="app-panel app-panel--left" aria-labelledby="profile-title">
         <h2 id="profile-title">회원 정보</h2>
         <ProfilePanel auth={auth} info={info?.USER_NO === auth.USER_NO ? info : null} />
+      </section>
+      <section className="app-panel app-panel--left" aria-labelledby="consents-title">
+        <h2 id="consents-title">알림 수신 설정</h2>
+        <MessageConsents key={auth.USER_NO} userType={auth.USER_TYPE} />
       </section>
       <section className="app-panel app-panel--left" aria-labelledby="password-title">
         <h2 id="password-title">비밀번호 변경</h2>

@@ -194,6 +194,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                 ) : null}
                 {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
                   <li>
+                    <NavLink to="/_app/admin/messages" className="app-header__link">
+                      알림 발송 내역
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
                     <NavLink to="/_app/admin/reviews" className="app-header__link">
                       수강 후기 게시
                     </NavLink>
