@@ -104,7 +104,9 @@ export function MessageConsents({ userType }: { userType: string }) {
               <li key={kind} className="consent-row" data-testid={`consent-${kind}`}>
                 <label className="consent-row__switch">
                   <span className="consent-row__text">
-                    <span className="consent-row__label">{CONSENT_LABELS[kind]}</span>
+                    <span className="consent-row__label" id={`${id}-${kind}-label`}>
+                      {CONSENT_LABELS[kind]}
+                    </span>
                     <span className="consent-row__hint" id={hintId}>
                       {CONSENT_HINTS[kind]}
                     </span>
@@ -115,6 +117,7 @@ export function MessageConsents({ userType }: { userType: string }) {
                     className="switch"
                     checked={on}
                     disabled={busy !== null}
+                    aria-labelledby={`${id}-${kind}-label`}
                     aria-describedby={`${hintId} ${id}-${kind}-when`}
                     aria-busy={busy === kind || undefined}
                     onChange={(e) => void save(kind, e.target.checked)}

@@ -105,6 +105,11 @@ function Outbox() {
   });
   const rows = loading ? undefined : data?.messageOutbox;
   const go = (next: Filter) => setParams(paramsOf(next));
+  // Another page starts at its top (the buttons are under 50 rows).
+  const turn = (page: number) => {
+    go({ ...filter, page });
+    window.scrollTo?.({ top: 0 });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     go({ ...draft, subject: draft.subject.trim(), page: 1 });
@@ -217,7 +222,7 @@ function Outbox() {
             type="button"
             className="btn btn--secondary"
             disabled={filter.page <= 1 || loading}
-            onClick={() => go({ ...filter, page: filter.page - 1 })}
+            onClick={() => turn(filter.page - 1)}
           >
             이전
           </button>
@@ -226,7 +231,7 @@ function Outbox() {
             type="button"
             className="btn btn--secondary"
             disabled={loading || (rows?.length ?? 0) < OUTBOX_PAGE_SIZE}
-            onClick={() => go({ ...filter, page: filter.page + 1 })}
+            onClick={() => turn(filter.page + 1)}
           >
             다음
           </button>
