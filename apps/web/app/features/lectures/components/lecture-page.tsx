@@ -103,7 +103,11 @@ export function LecturePage({
           </span>
           <span className="tutor-status__attempt">{l.months}개월</span>
         </p>
-        {l.tutorName ? (
+        {l.state === "REMATCH" || l.state === "REMATCH_B" ? (
+          <p data-testid="lecture-tutor">
+            새 선생님을 찾고 있어요. 고르신 선생님과 시간이 정해지면 수업이 다시 잡혀요.
+          </p>
+        ) : l.tutorName ? (
           <p data-testid="lecture-tutor">
             <strong>담당 선생님</strong> {l.tutorName} 선생님 · 매주 {blocksText(l.weeklyPlan)}
           </p>
