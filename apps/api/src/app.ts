@@ -25,6 +25,7 @@ import type { Payments } from "./modules/payments/index.ts";
 import { inProcessJobRunner, pgBossJobRunner, type JobTable } from "./platform/jobs.ts";
 import { mergeGraphqlParts, type GraphqlPart, type RestBackend } from "./platform/module.ts";
 import { diskFileStorage, uploadsDir, type FileStorage } from "./platform/storage.ts";
+import { s3FileStorage, s3UploadOrigin } from "./platform/storage-s3.ts";
 import { setAfterCommitErrorSink } from "./platform/transactions.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -63,7 +64,10 @@ export interface BuildOptions {
   payments?: ModuleOptions["payments"];
   /** Replaceable parts of the messages area: the delivery port. */
   messages?: ModuleOptions["messages"];
-  /** Where uploaded files go; default `DATA_DIR/uploads` on disk (platform/storage.ts). */
+  /**
+   * Where uploaded files go; default from `config.storage`: `DATA_DIR/uploads` on disk
+   * (platform/storage.ts) or the S3 bucket (platform/storage-s3.ts).
+   */
   storage?: FileStorage;
 }
 
@@ -221,7 +225,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await database.migrate();
-  const storage = options.storage ?? diskFileStorage(uploadsDir(config.dataDir));
+  const storage =
+    options.storage ??
+    (config.storage.adapter === "s3"
+      ? s3FileStorage(config.storage)
+      : diskFileStorage(uploadsDir(config.dataDir)));
   if (config.localMode) {
     const ran = await runSeeds(database.db, undefined, { storage });
     if (ran.length > 0) app.log.info({ seeds: ran }, "demo data seeded (local mode)");
@@ -236,6 +244,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     gtm: Boolean(config.gtmContainerId),
     channelTalk: Boolean(config.channelTalkPluginKey),
     upgradeInsecureHosts: config.upgradeInsecureHosts,
+    // Browsers post documents straight to the bucket (presigned POST) only with S3 storage.
+    connectSources: config.storage.adapter === "s3" ? [s3UploadOrigin(config.storage)] : [],
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);

@@ -118,3 +118,45 @@ describe("UPGRADE_INSECURE_REQUESTS_HOSTS", () => {
     expect(listed.upgradeInsecureHosts).toEqual(["dev.seoltab.example"]);
   });
 });
+
+describe("STORAGE_ADAPTER", () => {
+  it("defaults to disk", () => {
+    expect(loadConfig({ APP_ENV: "development" }).storage).toEqual({ adapter: "disk" });
+  });
+
+  it("with s3 stops the start naming each missing S3 setting", () => {
+    const problems = problemsOf({ APP_ENV: "development", STORAGE_ADAPTER: "s3", S3_BUCKET: " " });
+    expect(problems).toEqual([
+      "S3_BUCKET: STORAGE_ADAPTER=s3 이면 필수입니다",
+      "S3_REGION: STORAGE_ADAPTER=s3 이면 필수입니다",
+      "S3_ACCESS_KEY_ID: STORAGE_ADAPTER=s3 이면 필수입니다",
+      "S3_SECRET_ACCESS_KEY: STORAGE_ADAPTER=s3 이면 필수입니다",
+    ]);
+    expect(problemsOf({ APP_ENV: "development", STORAGE_ADAPTER: "gcs" }).join()).toContain(
+      "STORAGE_ADAPTER: disk 또는 s3",
+    );
+  });
+
+  it("reads the bucket, region, keys and an optional S3-compatible endpoint", () => {
+    const config = loadConfig({
+      APP_ENV: "development",
+      STORAGE_ADAPTER: "s3",
+      S3_BUCKET: "seoltab-files",
+      S3_REGION: "ap-northeast-2",
+      S3_ENDPOINT: "https://objects.example.com/",
+      S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.storage).toEqual({
+      adapter: "s3",
+      bucket: "seoltab-files",
+      region: "ap-northeast-2",
+      endpoint: "https://objects.example.com",
+      accessKeyId: "AKIDEXAMPLE",
+      secretAccessKey: "secret",
+    });
+    expect(
+      problemsOf({ APP_ENV: "development", STORAGE_ADAPTER: "s3", S3_ENDPOINT: "ftp://x" }).join(),
+    ).toContain("S3_ENDPOINT");
+  });
+});

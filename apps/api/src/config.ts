@@ -102,6 +102,19 @@ const envSchema = z
     /** Kakao channel id (SOLAPI pfId) that sends the 알림톡. */
     SOLAPI_PF_ID: optionalText,
     SOLAPI_BASE_URL: optionalUrl("SOLAPI_BASE_URL"),
+    /**
+     * File storage port (issue #12, platform/storage.ts): disk keeps uploads under
+     * DATA_DIR/uploads; s3 keeps them in an S3-compatible bucket (browsers post to it directly).
+     */
+    STORAGE_ADAPTER: z
+      .enum(["disk", "s3"], { error: "STORAGE_ADAPTER: disk 또는 s3 이어야 합니다" })
+      .default("disk"),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    /** S3-compatible store's address (path-style requests); unset: AWS S3 of S3_REGION. */
+    S3_ENDPOINT: optionalUrl("S3_ENDPOINT"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
     CHANNEL_TALK_PLUGIN_KEY: optionalText,
     GTM_CONTAINER_ID: optionalText.pipe(
       z
@@ -179,6 +192,16 @@ const envSchema = z
         if (!env[key]) need(key, "MESSAGE_ADAPTER=solapi 이면 필수입니다");
       }
     }
+    if (env.STORAGE_ADAPTER === "s3") {
+      for (const key of [
+        "S3_BUCKET",
+        "S3_REGION",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+      ] as const) {
+        if (!env[key]) need(key, "STORAGE_ADAPTER=s3 이면 필수입니다");
+      }
+    }
     if (env.ACCOUNTS_SIGNING_KEYS) {
       try {
         const keys: unknown = JSON.parse(env.ACCOUNTS_SIGNING_KEYS);
@@ -247,6 +270,21 @@ export interface Config {
         pfId: string;
         /** SOLAPI_BASE_URL without trailing slash; undefined: the SDK's https://api.solapi.com. */
         baseUrl: string | undefined;
+      };
+  /**
+   * Where uploaded files go (STORAGE_ADAPTER, S3_*; platform/storage.ts, storage-s3.ts): disk
+   * under `DATA_DIR/uploads`, or an S3-compatible bucket.
+   */
+  storage:
+    | { adapter: "disk" }
+    | {
+        adapter: "s3";
+        bucket: string;
+        region: string;
+        /** S3_ENDPOINT without trailing slash (path-style); undefined: AWS S3. */
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
       };
   channelTalkPluginKey: string | undefined;
   gtmContainerId: string | undefined;
@@ -339,6 +377,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             baseUrl: e.SOLAPI_BASE_URL ? trimSlash(e.SOLAPI_BASE_URL) : undefined,
           }
         : { adapter: "sandbox" },
+    storage:
+      e.STORAGE_ADAPTER === "s3"
+        ? {
+            adapter: "s3",
+            bucket: e.S3_BUCKET ?? "",
+            region: e.S3_REGION ?? "",
+            endpoint: e.S3_ENDPOINT ? trimSlash(e.S3_ENDPOINT) : undefined,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+          }
+        : { adapter: "disk" },
     channelTalkPluginKey: e.CHANNEL_TALK_PLUGIN_KEY,
     gtmContainerId: e.GTM_CONTAINER_ID,
     consultationUrl: e.CONSULTATION_URL,

@@ -8,6 +8,8 @@
  * - `tutor_application_transitions`: every move (who, why, when, the step's rubric score).
  * - `tutor_application_files`: uploaded documents and the voice answer: metadata only, the bytes
  *   live in the storage port under `storage_key`. Never logged.
+ * - `tutor_application_uploads`: storage keys issued for a direct browser upload (presigned POST),
+ *   until the applicant confirms the upload (a file row) or abandons it.
  * - `tutor_background_checks`: the two record checks (청소년성보호법 §56, 아동복지법 §29-3), one
  *   row per kind, as staff recorded them. No resident registration number is ever stored.
  * - `tutor_agreements`: the signed tutor agreement (text version and SHA-256, the text as signed).
@@ -112,6 +114,30 @@ export const tutorApplicationFiles = pgTable(
   (t) => [
     index("tutor_application_files_app_idx").on(t.applicationId, t.kind, t.createdAt),
     uniqueIndex("tutor_application_files_key").on(t.storageKey),
+  ],
+);
+
+export const tutorApplicationUploads = pgTable(
+  "tutor_application_uploads",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    applicationId: bigint("application_id", { mode: "number" })
+      .notNull()
+      .references(() => tutorApplications.id, { onDelete: "cascade" }),
+    /** ENROLLMENT_PROOF or VOICE_ANSWER: the kind the key was issued for. */
+    kind: varchar("kind", { length: 24 }).notNull(),
+    /** The key the browser may post to (random; no name or user data in it). */
+    storageKey: varchar("storage_key", { length: 200 }).notNull(),
+    /** The size cap of the upload's policy, bytes. */
+    maxBytes: integer("max_bytes").notNull(),
+    /** Until when the upload may be confirmed (the form itself expires earlier). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tutor_application_uploads_key").on(t.storageKey),
+    index("tutor_application_uploads_app_idx").on(t.applicationId, t.createdAt),
+    index("tutor_application_uploads_expires_idx").on(t.expiresAt),
   ],
 );
 

@@ -5,28 +5,70 @@
  * carries no personal data. Nothing here logs a file's content or name.
  *
  * Adapters: local disk under `DATA_DIR/uploads` (the default, and the one `npm start` and the
- * tests use) and memory (tests that must not touch the disk). An S3-compatible adapter is the
- * production target (decision 026); until it exists production keeps files on the server's disk.
+ * tests use), memory (tests that must not touch the disk) and S3-compatible object storage
+ * (`STORAGE_ADAPTER=s3`, platform/storage-s3.ts; decision 026), the only one that offers
+ * `presignUpload` (the browser posts the file straight to the bucket).
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+
+/** Where and how a browser posts one file straight to the store (an HTML form POST). */
+export interface PresignedUpload {
+  /** The key the file will have; the policy allows this key only. */
+  key: string;
+  /** The form's action (the bucket's address). */
+  url: string;
+  /** Form fields to send, in this order, before the `file` field. */
+  fields: Record<string, string>;
+  /** After this instant the store refuses the form. */
+  expiresAt: Date;
+}
 
 export interface FileStorage {
   /** Stores `bytes` under a new random key below `prefix` (e.g. "tutor-applications"). */
   put(prefix: string, bytes: Buffer): Promise<string>;
-  /** The bytes of `key`, or null when there are none. */
-  get(key: string): Promise<Buffer | null>;
+  /**
+   * The bytes of `key`, or null when there are none.
+   * @throws FileTooLargeError when `options.maxBytes` is given and the file is larger (the bytes
+   *   are not read)
+   */
+  get(key: string, options?: { maxBytes?: number }): Promise<Buffer | null>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A direct browser upload of one file of 1..`maxBytes` bytes under a new random key below
+   * `prefix`, valid for `expiresSeconds`. Only stores a browser can reach offer it (S3); the
+   * caller keeps the key and reads the object back before trusting it.
+   */
+  presignUpload?(
+    prefix: string,
+    options: { maxBytes: number; expiresSeconds: number },
+  ): Promise<PresignedUpload>;
+}
+
+/** A stored file is larger than the caller allows (`get` with `maxBytes`). */
+export class FileTooLargeError extends Error {
+  constructor(readonly sizeBytes: number) {
+    super(`stored file too large (${sizeBytes} bytes)`);
+    this.name = "FileTooLargeError";
+  }
 }
 
 const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}$/;
 
-function newKey(prefix: string): string {
+/** Whether `key` has the shape of a key this port hands out (`<prefix>/<uuid>`). */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+/** A new random key below `prefix` (lower-case letters, digits and dashes). */
+export function newStorageKey(prefix: string): string {
   if (!/^[a-z0-9-]+$/.test(prefix)) throw new Error(`bad storage prefix: ${prefix}`);
   return `${prefix}/${randomUUID()}`;
 }
+
+const newKey = newStorageKey;
 
 /** Files under `root` (created on first write); keys never escape it. */
 export function diskFileStorage(root: string): FileStorage {
@@ -45,9 +87,14 @@ export function diskFileStorage(root: string): FileStorage {
       await writeFile(path, bytes, { mode: 0o600, flag: "wx" });
       return key;
     },
-    async get(key) {
+    async get(key, options) {
       try {
-        return await readFile(pathOf(key));
+        const path = pathOf(key);
+        if (options?.maxBytes !== undefined) {
+          const { size } = await stat(path);
+          if (size > options.maxBytes) throw new FileTooLargeError(size);
+        }
+        return await readFile(path);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
@@ -68,8 +115,13 @@ export function memoryFileStorage(): FileStorage & { size(): number } {
       files.set(key, Buffer.from(bytes));
       return key;
     },
-    async get(key) {
-      return files.get(key) ?? null;
+    async get(key, options) {
+      const bytes = files.get(key);
+      if (!bytes) return null;
+      if (options?.maxBytes !== undefined && bytes.length > options.maxBytes) {
+        throw new FileTooLargeError(bytes.length);
+      }
+      return bytes;
     },
     async delete(key) {
       files.delete(key);

@@ -5,7 +5,8 @@
  * hashes of their own inline scripts (plugins/web.ts), so no 'unsafe-inline' for scripts.
  * Third-party hosts are allowed only when their integration is configured (GTM_CONTAINER_ID,
  * CHANNEL_TALK_PLUGIN_KEY), and `upgrade-insecure-requests` is added on the configured public
- * hosts (SPEC.md §2: dev, stage and production hosts; docs/decisions/003).
+ * hosts (SPEC.md §2: dev, stage and production hosts; docs/decisions/003). With S3 storage the
+ * bucket's origin joins `connect-src` (direct uploads, decision 026); never otherwise.
  */
 import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -20,6 +21,8 @@ export interface CspOptions {
   channelTalk?: boolean;
   /** Add `upgrade-insecure-requests` (never on plain-http local hosts: it breaks every asset). */
   upgradeInsecureRequests?: boolean;
+  /** More `connect-src` origins (the S3 bucket browsers upload to, when configured). */
+  connectSources?: readonly string[];
 }
 
 type Sources = Partial<Record<"script" | "img" | "connect" | "font" | "frame", string[]>>;
@@ -64,7 +67,7 @@ export function buildCsp(options: CspOptions = {}): string {
     "img-src": ["'self'", "data:", "blob:", ...from("img")],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:", ...from("font")],
-    "connect-src": ["'self'", ...from("connect")],
+    "connect-src": ["'self'", ...from("connect"), ...(options.connectSources ?? [])],
     "frame-src": from("frame"),
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -82,6 +85,8 @@ export interface SecurityHeadersOptions {
   channelTalk: boolean;
   /** Host names (no port) whose responses carry `upgrade-insecure-requests`. */
   upgradeInsecureHosts: readonly string[];
+  /** More `connect-src` origins (the S3 upload origin when STORAGE_ADAPTER=s3). */
+  connectSources?: readonly string[];
 }
 
 declare module "fastify" {
@@ -111,6 +116,7 @@ export default fp(
             gtm: opts.gtm,
             channelTalk: opts.channelTalk,
             upgradeInsecureRequests: upgrade,
+            connectSources: opts.connectSources,
           });
           byUpgrade.set(upgrade, csp);
         }

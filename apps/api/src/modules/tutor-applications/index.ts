@@ -9,7 +9,11 @@ import {
   tutorApplicationsSchema,
 } from "./tutor-applications.graphql.ts";
 import { tutorApplicationFileRoutes } from "./tutor-applications.routes.ts";
-import { flagStalled, type TutorApplicationsDeps } from "./tutor-applications.service.ts";
+import {
+  dropAbandonedUploads,
+  flagStalled,
+  type TutorApplicationsDeps,
+} from "./tutor-applications.service.ts";
 
 export { seedDemoTutorApplications } from "./tutor-applications.seed.ts";
 
@@ -39,6 +43,13 @@ export function tutorApplicationsModule(ctx: ModuleContext): AppModule {
         resolvers: tutorApplicationsResolvers(deps),
       },
     },
-    jobs: { "tutor-applications-stalled": () => flagStalled(deps) },
+    jobs: {
+      // Stalled steps; also issued direct uploads never confirmed (their objects are deleted).
+      "tutor-applications-stalled": async () => {
+        const report = await flagStalled(deps);
+        const abandoned = await dropAbandonedUploads(deps);
+        return { ...report, abandonedUploads: abandoned.processed };
+      },
+    },
   };
 }

@@ -3,7 +3,19 @@
  * Every state write is conditional on the state read (`WHERE state = from`), so two staff
  * members deciding at once move an application once.
  */
-import { and, asc, count, desc, eq, inArray, lt, schema, sql, type Database } from "@seoltab/db";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lt,
+  schema,
+  sql,
+  type Database,
+} from "@seoltab/db";
 import type { Initiator, TutorApplicationState } from "@seoltab/domain";
 
 const t = schema.tutorApplications;
@@ -13,6 +25,7 @@ export type TutorFileRow = typeof schema.tutorApplicationFiles.$inferSelect;
 export type BackgroundCheckRow = typeof schema.tutorBackgroundChecks.$inferSelect;
 export type TutorAgreementRow = typeof schema.tutorAgreements.$inferSelect;
 export type TutorTransitionRow = typeof schema.tutorApplicationTransitions.$inferSelect;
+export type TutorUploadRow = typeof schema.tutorApplicationUploads.$inferSelect;
 /** Columns a state move may change besides the state. */
 export type ApplicationChanges = Partial<typeof schema.tutorApplications.$inferInsert>;
 
@@ -134,6 +147,79 @@ export async function findFile(db: Database, id: number): Promise<TutorFileRow |
   const f = schema.tutorApplicationFiles;
   const [row] = await db.select().from(f).where(eq(f.id, id));
   return row;
+}
+
+// --- issued direct uploads --------------------------------------------------------------------
+
+const u = schema.tutorApplicationUploads;
+
+export async function insertUpload(
+  db: Database,
+  row: typeof schema.tutorApplicationUploads.$inferInsert,
+): Promise<TutorUploadRow> {
+  const [inserted] = await db.insert(u).values(row).returning();
+  return inserted!;
+}
+
+/** The issued upload of `storageKey` for this application, or undefined. */
+export async function findUploadByKey(
+  db: Database,
+  applicationId: number,
+  storageKey: string,
+): Promise<TutorUploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(u)
+    .where(and(eq(u.applicationId, applicationId), eq(u.storageKey, storageKey)));
+  return row;
+}
+
+/** How many issued uploads of this application may still be confirmed at `now`. */
+export async function countOpenUploads(
+  db: Database,
+  applicationId: number,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(u)
+    .where(and(eq(u.applicationId, applicationId), gt(u.expiresAt, now)));
+  return Number(row?.n ?? 0);
+}
+
+export async function findUploads(db: Database, applicationId: number): Promise<TutorUploadRow[]> {
+  return db.select().from(u).where(eq(u.applicationId, applicationId));
+}
+
+/** Deletes an issued upload; true when this call deleted it (one confirmation wins). */
+export async function deleteUpload(db: Database, id: number): Promise<boolean> {
+  const deleted = await db.delete(u).where(eq(u.id, id)).returning({ id: u.id });
+  return deleted.length > 0;
+}
+
+/** Deletes up to `limit` issued uploads that expired before `before`, returning their keys. */
+export async function deleteExpiredUploads(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const expired = await db
+    .select({ id: u.id })
+    .from(u)
+    .where(lt(u.expiresAt, before))
+    .orderBy(asc(u.expiresAt))
+    .limit(limit);
+  if (expired.length === 0) return [];
+  const deleted = await db
+    .delete(u)
+    .where(
+      inArray(
+        u.id,
+        expired.map((r) => r.id),
+      ),
+    )
+    .returning({ storageKey: u.storageKey });
+  return deleted.map((r) => r.storageKey);
 }
 
 // --- record checks and the agreement ----------------------------------------------------------

@@ -6,6 +6,13 @@
  *   the raw file as the body (Content-Type: the file's type, or application/octet-stream),
  *   at most 10 MB. The server checks the bytes (PDF/JPEG/PNG; webm/ogg/mp3/m4a/wav audio up to
  *   180 s). Response `FILE: { ID, KIND, CONTENT_TYPE, SIZE_BYTES, DURATION_SECONDS, URL }`.
+ * - `POST /hub/tutor-application/files/target` `{kind}`: where to send a file of that kind.
+ *   With S3 storage `{MODE: "PRESIGNED_POST", URL, FIELDS, KEY, MAX_BYTES, EXPIRES_AT}`: the
+ *   browser posts FIELDS then `file` as multipart/form-data to URL, then confirms KEY. On disk
+ *   `{MODE: "DIRECT"}`: the browser uses the raw upload above.
+ * - `POST /hub/tutor-application/files/confirm` `{kind, key, durationSeconds?}`: records a file
+ *   posted under an issued key after the server read it back and checked its bytes (refused:
+ *   the object is deleted). Response `FILE` as for the raw upload.
  * - `GET /hub/tutor-application/files/:fileId`: the bytes, for the applicant and staff only
  *   (anyone else: 404 like an unknown id), never cached.
  */
@@ -19,11 +26,14 @@ import { authenticate } from "../accounts/accounts.public.ts";
 import { fileUrl } from "./tutor-applications.graphql.ts";
 import {
   TUTOR_MESSAGES,
+  confirmUpload,
   parseInput,
   readFile,
   uploadFile,
+  uploadTarget,
   type TutorApplicationsDeps,
 } from "./tutor-applications.service.ts";
+import type { TutorFileRow } from "./tutor-applications.repository.ts";
 
 const uploadQuery = z.strictObject({
   kind: z.enum(TUTOR_FILE_KINDS, {
@@ -31,6 +41,28 @@ const uploadQuery = z.strictObject({
   }),
   durationSeconds: z.coerce.number().int().min(0).max(100_000).optional(),
 });
+
+const kindField = z.enum(TUTOR_FILE_KINDS, {
+  error: "kind 는 ENROLLMENT_PROOF 또는 VOICE_ANSWER 여야 해요.",
+});
+const targetBody = z.strictObject({ kind: kindField });
+const confirmBody = z.strictObject({
+  kind: kindField,
+  key: z.string().max(200, "key 가 올바르지 않아요."),
+  durationSeconds: z.number().int().min(0).max(100_000).optional(),
+});
+
+/** The FILE of an upload's answer. */
+function fileResponse(file: TutorFileRow) {
+  return {
+    ID: String(file.id),
+    KIND: file.kind,
+    CONTENT_TYPE: file.contentType,
+    SIZE_BYTES: file.sizeBytes,
+    DURATION_SECONDS: file.durationSeconds,
+    URL: fileUrl(file.id),
+  };
+}
 
 export async function tutorApplicationFileRoutes(
   app: FastifyInstance,
@@ -49,17 +81,34 @@ export async function tutorApplicationFileRoutes(
         claimedType: typeof claimed === "string" ? claimed : undefined,
         durationSeconds: query.durationSeconds ?? null,
       });
-      return success({
-        FILE: {
-          ID: String(file.id),
-          KIND: file.kind,
-          CONTENT_TYPE: file.contentType,
-          SIZE_BYTES: file.sizeBytes,
-          DURATION_SECONDS: file.durationSeconds,
-          URL: fileUrl(file.id),
-        },
-      });
+      return success({ FILE: fileResponse(file) });
     });
+  });
+
+  app.post("/tutor-application/files/target", async (request) => {
+    const caller = await authenticate(request);
+    const body = parseInput(targetBody, request.body ?? {});
+    const target = await uploadTarget(deps, caller, body.kind);
+    if (target.mode === "DIRECT") return success({ MODE: "DIRECT" as const });
+    return success({
+      MODE: target.mode,
+      URL: target.url,
+      FIELDS: target.fields,
+      KEY: target.key,
+      MAX_BYTES: target.maxBytes,
+      EXPIRES_AT: target.expiresAt.toISOString(),
+    });
+  });
+
+  app.post("/tutor-application/files/confirm", async (request) => {
+    const caller = await authenticate(request);
+    const body = parseInput(confirmBody, request.body ?? {});
+    const file = await confirmUpload(deps, caller, {
+      kind: body.kind,
+      key: body.key,
+      durationSeconds: body.durationSeconds ?? null,
+    });
+    return success({ FILE: fileResponse(file) });
   });
 
   app.get<{ Params: { fileId: string } }>(

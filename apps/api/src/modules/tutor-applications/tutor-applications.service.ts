@@ -23,6 +23,7 @@ import {
   TUTOR_CLASS_TYPES,
   TUTOR_DECISIONS,
   TUTOR_FILE_KINDS,
+  TUTOR_FILE_MAX_BYTES,
   TUTOR_FILE_TYPES,
   TUTOR_REAPPLY_COOLDOWN_DAYS,
   TUTOR_REAPPLY_STATES,
@@ -51,8 +52,8 @@ import type { EventBus } from "../../platform/events.ts";
 import { AppError } from "../../errors.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import { initiatorOf } from "../../platform/auth.ts";
-import type { FileStorage } from "../../platform/storage.ts";
-import { checkUpload } from "../../platform/uploads.ts";
+import { FileTooLargeError, isStorageKey, type FileStorage } from "../../platform/storage.ts";
+import { UPLOAD_MESSAGES, checkUpload } from "../../platform/uploads.ts";
 import { afterCommit, withTransaction } from "../../platform/transactions.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { consumeVerification, findUserById } from "../accounts/accounts.public.ts";
@@ -130,6 +131,9 @@ export const TUTOR_MESSAGES = {
   profileNotNow: "활동 중이거나 일시 중지된 선생님만 프로필을 바꿀 수 있어요.",
   deleteNotNow: "활동 중인 선생님은 지원서를 삭제할 수 없어요. 운영팀에 활동 종료를 요청해 주세요.",
   unknownSubject: "알 수 없는 과목이 있어요. 과목 목록에서 골라 주세요.",
+  uploadNotFound: "올린 파일을 확인할 수 없어요. 파일을 다시 골라 올려 주세요.",
+  uploadMissing: "파일이 아직 올라가지 않았어요. 다시 올려 주세요.",
+  tooManyUploads: "파일을 너무 여러 번 올렸어요. 잠시 후 다시 시도해 주세요.",
 } as const;
 
 // --- input shapes ------------------------------------------------------------------------------
@@ -476,6 +480,41 @@ const UPLOAD_STATES: Record<TutorFileKind, readonly TutorApplicationState[]> = {
   VOICE_ANSWER: ["DOCUMENTS_OK"],
 };
 
+/** A known file kind. */
+function checkFileKind(kind: TutorFileKind): void {
+  if (!TUTOR_FILE_KINDS.includes(kind)) {
+    throw new AppError("validation", "validation_failed", "파일 종류를 확인해 주세요.", [
+      { field: "kind", message: "ENROLLMENT_PROOF 또는 VOICE_ANSWER 여야 해요." },
+    ]);
+  }
+}
+
+/** The kind and, for the voice answer, the length the browser measured (1-180 s). */
+function checkFileInput(kind: TutorFileKind, durationSeconds: number | null): void {
+  checkFileKind(kind);
+  if (kind === "VOICE_ANSWER") {
+    const d = durationSeconds;
+    if (d === null || !Number.isInteger(d) || d < 1) {
+      throw new AppError("validation", "validation_failed", "녹음 길이(초)를 알려 주세요.", [
+        { field: "durationSeconds", message: "1~180 사이의 정수여야 해요." },
+      ]);
+    }
+    if (d > TUTOR_VOICE_MAX_SECONDS) {
+      throw new AppError("validation", "voice_too_long", TUTOR_MESSAGES.voiceTooLong);
+    }
+  }
+}
+
+/** Sniffs stored or uploaded bytes for a file of `kind` (platform/uploads.ts checkUpload). */
+function checkFileBytes(kind: TutorFileKind, bytes: Buffer, claimedType: string | undefined) {
+  return checkUpload({
+    bytes,
+    claimedType,
+    allowed: TUTOR_FILE_TYPES[kind],
+    notAllowedMessage: kind === "VOICE_ANSWER" ? TUTOR_MESSAGES.audioType : TUTOR_MESSAGES.fileType,
+  });
+}
+
 /**
  * Stores an upload after checking its bytes: PDF/JPEG/PNG for the enrolment proof, audio for
  * the voice answer (≤ 180 s as the browser measured it), ≤ 10 MB, the claimed content type (if
@@ -496,29 +535,8 @@ export async function uploadFile(
   },
 ): Promise<repo.TutorFileRow> {
   requireTutor(caller);
-  if (!TUTOR_FILE_KINDS.includes(input.kind)) {
-    throw new AppError("validation", "validation_failed", "파일 종류를 확인해 주세요.", [
-      { field: "kind", message: "ENROLLMENT_PROOF 또는 VOICE_ANSWER 여야 해요." },
-    ]);
-  }
-  const voice = input.kind === "VOICE_ANSWER";
-  if (voice) {
-    const d = input.durationSeconds;
-    if (d === null || !Number.isInteger(d) || d < 1) {
-      throw new AppError("validation", "validation_failed", "녹음 길이(초)를 알려 주세요.", [
-        { field: "durationSeconds", message: "1~180 사이의 정수여야 해요." },
-      ]);
-    }
-    if (d > TUTOR_VOICE_MAX_SECONDS) {
-      throw new AppError("validation", "voice_too_long", TUTOR_MESSAGES.voiceTooLong);
-    }
-  }
-  const checked = await checkUpload({
-    bytes: input.bytes,
-    claimedType: input.claimedType,
-    allowed: TUTOR_FILE_TYPES[input.kind],
-    notAllowedMessage: voice ? TUTOR_MESSAGES.audioType : TUTOR_MESSAGES.fileType,
-  });
+  checkFileInput(input.kind, input.durationSeconds);
+  const checked = await checkFileBytes(input.kind, input.bytes, input.claimedType);
   const key = await deps.storage.put("tutor-applications", input.bytes);
   try {
     return await withTransaction(deps.db, async (tx) => {
@@ -534,7 +552,7 @@ export async function uploadFile(
         contentType: checked.contentType,
         sizeBytes: checked.sizeBytes,
         sha256: checked.sha256,
-        durationSeconds: voice ? input.durationSeconds : null,
+        durationSeconds: input.kind === "VOICE_ANSWER" ? input.durationSeconds : null,
         createdAt: deps.clock.now(),
       });
     });
@@ -544,9 +562,168 @@ export async function uploadFile(
   }
 }
 
+// --- direct uploads (presigned POST to S3) ------------------------------------------------------
+
+/** How long the browser may use an upload form, seconds (the store refuses it afterwards). */
+export const DIRECT_UPLOAD_FORM_SECONDS = 300;
+/** How long after it was issued a direct upload may be confirmed, ms. */
+export const DIRECT_UPLOAD_CONFIRM_MS = 60 * 60 * 1000;
+/** Issued, unconfirmed uploads an application may hold at once. */
+export const DIRECT_UPLOAD_OPEN_MAX = 10;
+
+/** Where the browser sends a file of a kind (GET-like, but it issues a key: a POST route). */
+export type UploadTarget =
+  | { mode: "DIRECT" }
+  | {
+      mode: "PRESIGNED_POST";
+      url: string;
+      fields: Record<string, string>;
+      key: string;
+      maxBytes: number;
+      expiresAt: Date;
+    };
+
+/**
+ * The upload target for a file of `kind`: DIRECT when the storage cannot take browser uploads
+ * (disk: the client sends the raw body to uploadFile), else a presigned POST for one new key of
+ * at most 10 MB, valid DIRECT_UPLOAD_FORM_SECONDS, remembered for this application so that only
+ * this applicant can confirm it (confirmUpload). Same access rules as uploadFile.
+ * @throws AppError forbidden `not_a_tutor`; validation `validation_failed`; conflict
+ *   `transition_not_allowed`; rate_limited `too_many_uploads`
+ */
+export async function uploadTarget(
+  deps: TutorApplicationsDeps,
+  caller: AuthUser,
+  kind: TutorFileKind,
+): Promise<UploadTarget> {
+  requireTutor(caller);
+  checkFileKind(kind);
+  return withTransaction(deps.db, async (tx) => {
+    const own = await ownApplication(deps, tx, caller);
+    const row = (await repo.findApplicationById(tx, own.id, { forUpdate: true }))!;
+    if (!UPLOAD_STATES[kind].includes(row.state as TutorApplicationState)) throw notAllowed();
+    if (!deps.storage.presignUpload) return { mode: "DIRECT" };
+    const now = deps.clock.now();
+    if ((await repo.countOpenUploads(tx, row.id, now)) >= DIRECT_UPLOAD_OPEN_MAX) {
+      throw new AppError("rate_limited", "too_many_uploads", TUTOR_MESSAGES.tooManyUploads);
+    }
+    const upload = await deps.storage.presignUpload("tutor-applications", {
+      maxBytes: TUTOR_FILE_MAX_BYTES,
+      expiresSeconds: DIRECT_UPLOAD_FORM_SECONDS,
+    });
+    await repo.insertUpload(tx, {
+      applicationId: row.id,
+      kind,
+      storageKey: upload.key,
+      maxBytes: TUTOR_FILE_MAX_BYTES,
+      expiresAt: new Date(now.getTime() + DIRECT_UPLOAD_CONFIRM_MS),
+      createdAt: now,
+    });
+    return {
+      mode: "PRESIGNED_POST",
+      url: upload.url,
+      fields: upload.fields,
+      key: upload.key,
+      maxBytes: TUTOR_FILE_MAX_BYTES,
+      expiresAt: upload.expiresAt,
+    };
+  });
+}
+
+/**
+ * Confirms a direct upload: `key` must be one uploadTarget issued to this applicant for `kind`
+ * and not yet confirmed or expired; the server reads the object back (at most its size cap),
+ * sniffs the bytes like uploadFile and records the file. A refused file is deleted from storage
+ * (and its issued key with it); an unknown key changes nothing.
+ * @throws AppError not_found `upload_not_found` (not issued to this applicant, other kind,
+ *   expired, already confirmed) | `upload_missing` (nothing was uploaded under the key);
+ *   validation `file_empty` | `voice_too_long` | `validation_failed`; payload_too_large
+ *   `file_too_large`; unsupported_media_type `file_type_not_allowed`; conflict
+ *   `transition_not_allowed`
+ */
+export async function confirmUpload(
+  deps: TutorApplicationsDeps,
+  caller: AuthUser,
+  input: { kind: TutorFileKind; key: string; durationSeconds: number | null },
+): Promise<repo.TutorFileRow> {
+  requireTutor(caller);
+  const unknown = () =>
+    new AppError("not_found", "upload_not_found", TUTOR_MESSAGES.uploadNotFound);
+  if (!isStorageKey(input.key)) throw unknown();
+  const own = await ownApplication(deps, deps.db, caller);
+  const issued = await repo.findUploadByKey(deps.db, own.id, input.key);
+  const now = deps.clock.now();
+  if (!issued || issued.kind !== input.kind || issued.expiresAt <= now) throw unknown();
+
+  /** Refuses the upload: the object and its issued key go. */
+  const refuse = async (err: unknown): Promise<never> => {
+    await deps.storage.delete(issued.storageKey);
+    await repo.deleteUpload(deps.db, issued.id);
+    throw err;
+  };
+  try {
+    checkFileInput(input.kind, input.durationSeconds);
+  } catch (err) {
+    return refuse(err);
+  }
+  let bytes: Buffer | null;
+  try {
+    bytes = await deps.storage.get(issued.storageKey, { maxBytes: issued.maxBytes });
+  } catch (err) {
+    if (err instanceof FileTooLargeError) {
+      return refuse(new AppError("payload_too_large", "file_too_large", UPLOAD_MESSAGES.tooLarge));
+    }
+    throw err;
+  }
+  if (!bytes) {
+    throw new AppError("not_found", "upload_missing", TUTOR_MESSAGES.uploadMissing);
+  }
+  let checked: Awaited<ReturnType<typeof checkFileBytes>>;
+  try {
+    checked = await checkFileBytes(input.kind, bytes, undefined);
+  } catch (err) {
+    return refuse(err);
+  }
+  try {
+    return await withTransaction(deps.db, async (tx) => {
+      const row = (await repo.findApplicationById(tx, own.id, { forUpdate: true }))!;
+      if (!UPLOAD_STATES[input.kind].includes(row.state as TutorApplicationState)) {
+        throw notAllowed();
+      }
+      // One confirmation wins: the issued key is consumed with the file row.
+      if (!(await repo.deleteUpload(tx, issued.id))) throw unknown();
+      return repo.insertFile(tx, {
+        applicationId: row.id,
+        kind: input.kind,
+        storageKey: issued.storageKey,
+        contentType: checked.contentType,
+        sizeBytes: checked.sizeBytes,
+        sha256: checked.sha256,
+        durationSeconds: input.kind === "VOICE_ANSWER" ? input.durationSeconds : null,
+        createdAt: now,
+      });
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "transition_not_allowed") return refuse(err);
+    throw err;
+  }
+}
+
+/**
+ * Deletes issued uploads that can no longer be confirmed and whatever was posted under their
+ * keys (run by the `tutor-applications-stalled` job; at most 100 per run).
+ */
+export async function dropAbandonedUploads(
+  deps: Pick<TutorApplicationsDeps, "db" | "clock" | "storage">,
+): Promise<{ processed: number }> {
+  const keys = await repo.deleteExpiredUploads(deps.db, deps.clock.now(), 100);
+  for (const key of keys) await deps.storage.delete(key);
+  return { processed: keys.length };
+}
+
 /**
  * The bytes of one file, for its applicant or staff; anyone else gets not_found (as for an
- * unknown id).
+ * unknown id), and so does a stored object that is no longer the one checked (its SHA-256).
  * @throws AppError not_found `file_not_found`
  */
 export async function readFile(
@@ -563,6 +740,9 @@ export async function readFile(
   }
   const bytes = await deps.storage.get(file.storageKey);
   if (!bytes) throw missing();
+  // Only the bytes that were checked: a direct upload's form stays usable for a few minutes
+  // after the confirmation, and a second post under the same key would replace the object.
+  if (createHash("sha256").update(bytes).digest("hex") !== file.sha256) throw missing();
   return { file, bytes };
 }
 
@@ -735,6 +915,8 @@ export async function deleteApplication(
       throw new AppError("conflict", "application_active", TUTOR_MESSAGES.deleteNotNow);
     }
     const files = await repo.findFiles(tx, row.id);
+    // Keys issued for direct uploads may hold objects too (posted, never confirmed).
+    const uploads = await repo.findUploads(tx, row.id);
     await repo.deleteApplication(tx, row.id);
     await insertAuditLog(tx, {
       kind: "EXECUTION",
@@ -747,6 +929,7 @@ export async function deleteApplication(
     });
     await afterCommit(tx, async () => {
       for (const file of files) await deps.storage.delete(file.storageKey);
+      for (const upload of uploads) await deps.storage.delete(upload.storageKey);
     });
   });
 }

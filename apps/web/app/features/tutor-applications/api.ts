@@ -1,18 +1,20 @@
 /**
  * The tutor-applications operations of the workspace backend (docs/api/tutor-applications.md),
  * sent with `context: { clientName: "workspace" }` to /workspace/graphql, and the file calls of
- * the hub backend (uploads as raw bytes, downloads with the Bearer token). Times are ISO 8601
+ * the hub backend (uploads straight to S3 with a presigned POST when the server says so, else as
+ * raw bytes; downloads with the Bearer token). Times are ISO 8601
  * UTC; weekly blocks are Asia/Seoul wall-clock HH:MM.
  */
 import { gql, type TypedDocumentNode } from "@apollo/client";
-import type {
-  BackgroundCheckKind,
-  BackgroundCheckResult,
-  TutorApplicationState,
-  TutorFileKind,
-  WeeklyTimeBlock,
+import {
+  REST_TIMEOUT_MS,
+  type BackgroundCheckKind,
+  type BackgroundCheckResult,
+  type TutorApplicationState,
+  type TutorFileKind,
+  type WeeklyTimeBlock,
 } from "@seoltab/domain";
-import { restBlob, restRequest } from "../../lib/rest-client";
+import { NETWORK_ERROR_MESSAGE, RestError, restBlob, restRequest } from "../../lib/rest-client";
 
 /** Routes an operation to the workspace backend (SPEC.md §7). */
 export const WORKSPACE_CONTEXT = { clientName: "workspace" } as const;
@@ -292,7 +294,71 @@ export interface UploadedFile {
 }
 
 /**
- * POST /hub/tutor-application/files: the file's bytes as the body (the server checks them).
+ * Where a file goes (POST /hub/tutor-application/files/target): straight to the S3 bucket with a
+ * presigned POST, or DIRECT (the raw upload to the hub) when the server keeps files on its disk.
+ */
+export type UploadTarget =
+  | { MODE: "DIRECT" }
+  | {
+      MODE: "PRESIGNED_POST";
+      URL: string;
+      FIELDS: Record<string, string>;
+      KEY: string;
+      MAX_BYTES: number;
+      EXPIRES_AT: string;
+    };
+
+/** Shown when the bucket refuses or cannot be reached (its answers are English XML). */
+const STORAGE_MESSAGES = {
+  tooLarge: "파일은 10MB까지 올릴 수 있어요.",
+  failed: "파일을 올리지 못했어요. 잠시 후 다시 시도해 주세요.",
+} as const;
+
+/**
+ * Posts `file` to the bucket as the presigned form (FIELDS first, then `file`), without
+ * credentials or the Bearer token: the form's policy is the permission.
+ * @throws RestError `file_too_large` (EntityTooLarge) or `storage_upload_failed`
+ */
+async function postToStorage(
+  target: Extract<UploadTarget, { MODE: "PRESIGNED_POST" }>,
+  file: Blob,
+) {
+  if (file.size > target.MAX_BYTES) {
+    throw new RestError({
+      message: STORAGE_MESSAGES.tooLarge,
+      status: 0,
+      errorCode: "file_too_large",
+    });
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.FIELDS)) form.append(name, value);
+  form.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch(target.URL, {
+      method: "POST",
+      body: form,
+      credentials: "omit",
+      signal: AbortSignal.timeout(REST_TIMEOUT_MS * 6),
+    });
+  } catch {
+    throw new RestError({ message: NETWORK_ERROR_MESSAGE, status: 0, errorCode: "network_error" });
+  }
+  if (response.ok) return;
+  const text = await response.text().catch(() => "");
+  const tooLarge = /<Code>EntityTooLarge<\/Code>/.test(text);
+  throw new RestError({
+    message: tooLarge ? STORAGE_MESSAGES.tooLarge : STORAGE_MESSAGES.failed,
+    status: response.status,
+    errorCode: tooLarge ? "file_too_large" : "storage_upload_failed",
+  });
+}
+
+/**
+ * Uploads a file of an application: asks the hub for the target first; with S3 posts the form
+ * to the bucket and confirms the key (POST /hub/tutor-application/files/confirm: the server
+ * reads the file back and checks its bytes); on disk sends the bytes as the body of
+ * POST /hub/tutor-application/files. Either way the server decides the type by the bytes.
  * @throws RestError with the server's Korean message (wrong type, over 10 MB, too long, ...)
  */
 export async function uploadTutorFile(
@@ -300,6 +366,24 @@ export async function uploadTutorFile(
   file: Blob,
   durationSeconds?: number,
 ): Promise<UploadedFile> {
+  const target = await restRequest<UploadTarget>("hub", "/tutor-application/files/target", {
+    body: { kind },
+  });
+  if (target.MODE === "PRESIGNED_POST") {
+    await postToStorage(target, file);
+    const confirmed = await restRequest<{ FILE: UploadedFile }>(
+      "hub",
+      "/tutor-application/files/confirm",
+      {
+        body: {
+          kind,
+          key: target.KEY,
+          ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+        },
+      },
+    );
+    return confirmed.FILE;
+  }
   const query = new URLSearchParams({ kind });
   if (durationSeconds !== undefined) query.set("durationSeconds", String(durationSeconds));
   const response = await restRequest<{ FILE: UploadedFile }>(
