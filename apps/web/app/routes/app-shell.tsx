@@ -102,10 +102,12 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
   const nav = useRef<HTMLElement>(null);
   useHeaderHeightVariable(header);
   const more = useScrollableMenu(nav);
+  // Staff have the longest menu: on wide screens it gets a row of its own (app-shell.css).
+  const longMenu = signedIn && auth.data !== null && isStaffUserType(auth.data.USER_TYPE);
   return (
     <div className="app-shell">
       <header className="app-header" ref={header}>
-        <div className="container app-header__inner">
+        <div className="container app-header__inner" data-long-menu={longMenu || undefined}>
           <Logo />
           <div
             className="app-header__menu"

@@ -156,10 +156,10 @@ function Outbox() {
             value={draft.subject}
             onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
           />
-          <span className="form-field__hint" id={`${id}-subject-hint`}>
-            예: lesson:12, payment:7, lecture:3:form
-          </span>
         </div>
+        <p className="form-field__hint outbox-filters__hint" id={`${id}-subject-hint`}>
+          대상 예: lesson:12 (수업), payment:7 (결제), lecture:3:form (수업 신청서)
+        </p>
         <div className="form-field">
           <label className="form-field__label" htmlFor={`${id}-state`}>
             상태
