@@ -9,14 +9,22 @@
  *   보낼 예정, and both lesson-moved messages;
  * - 알림 수신 설정 on the profile: the student turns 광고성 문자 on at 360 px, the tutor (workspace
  *   backend) 광고성 이메일 at 1440 px; each is saved at once and still on after a reload.
- * Phone (360 px) and desktop (1440 px); screenshots under test-results/screenshots/messages-*.
+ * Phone (360 px) and desktop (1440 px), no sideways scroll, axe clean; screenshots under
+ * test-results/screenshots/messages-*.
  */
 import { seoulMessageTime } from "@seoltab/domain/messages";
 import { seoulWallClock } from "@seoltab/domain/lessons";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, graphqlCall, openFromMenu, pageErrors, type Session } from "./support/api.ts";
+import {
+  apiLogin,
+  axeViolations,
+  graphqlCall,
+  openFromMenu,
+  pageErrors,
+  type Session,
+} from "./support/api.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -237,6 +245,7 @@ describe.each(Object.entries(VIEWPORTS))("the staff outbox on a %s", (name, view
     expect(movedRows.every((r) => r.state !== "CANCELLED" && r.state !== "FAILED")).toBe(true);
 
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `messages-1-outbox-${name}`);
     expect(pageErrors(errors)).toEqual([]);
     await close();
@@ -279,6 +288,7 @@ describe.each([
       await page.getByRole("switch", { name: "야간(21시~8시) 광고 수신", exact: true }).isChecked(),
     ).toBe(false);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `messages-3-profile-saved-${name}`);
     expect(pageErrors(errors)).toEqual([]);
     await close();
