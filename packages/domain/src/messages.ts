@@ -13,7 +13,8 @@
 import { Temporal } from "temporal-polyfill";
 import { SEOUL } from "./lessons.ts";
 
-export const MESSAGE_STATES = ["PENDING", "SENT", "FAILED", "CANCELLED"] as const;
+/** PENDING → SENDING (claimed by a sender) → SENT | FAILED, or CANCELLED before it is sent. */
+export const MESSAGE_STATES = ["PENDING", "SENDING", "SENT", "FAILED", "CANCELLED"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 /** INFO (transactional) or AD (advertising). */

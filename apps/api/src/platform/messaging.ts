@@ -67,25 +67,28 @@ export interface MessageSender {
 export interface SandboxMessageSender extends MessageSender {
   /** How many messages it delivered (tests). */
   delivered(): number;
+  /** The idempotency keys it delivered, in order (tests: nothing twice). */
+  deliveredKeys(): string[];
   /** The next `n` sends fail with `error`. */
   failNext(n: number, error: MessageProviderError): void;
 }
 
 export function sandboxMessageSender(): SandboxMessageSender {
-  let count = 0;
+  const keys: string[] = [];
   const failures: MessageProviderError[] = [];
   return {
     name: "sandbox",
     async send(message) {
       const failure = failures.shift();
       if (failure) throw failure;
-      count += 1;
+      keys.push(message.idempotencyKey);
       return {
         providerMessageId: `sandbox-${message.idempotencyKey}`.slice(0, 120),
         detail: "SANDBOX_DELIVERED",
       };
     },
-    delivered: () => count,
+    delivered: () => keys.length,
+    deliveredKeys: () => [...keys],
     failNext(n, error) {
       for (let i = 0; i < n; i += 1) failures.push(error);
     },
