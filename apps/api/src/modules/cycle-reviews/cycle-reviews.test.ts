@@ -9,24 +9,20 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
-import { defaultTutorResume } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { createEventBus } from "../../platform/events.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
 import {
   linkParent,
-  merchantUid,
   newUser,
-  registerCard,
-  responseOf,
   smartMath,
-  subscribe,
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
 import type { CycleReviewSubmittedEvent } from "./cycle-reviews.public.ts";
 import { submitCycleReview } from "./cycle-reviews.service.ts";
+import { matchLecture } from "../lessons/lessons.test-support.ts";
 
 let t: TestApp;
 const clock = offsetClock();
@@ -75,108 +71,16 @@ async function refused(res: Promise<LightMyRequestResponse>) {
   };
 }
 
-const PLAN = [{ day: "MON", start: "18:00", end: "19:30" }];
+const PLAN = [{ day: "MON" as const, start: "18:00", end: "19:30" }];
 
-/** A student whose paid math lecture is MATCHED with a fresh ACTIVE tutor (박보호) on PLAN. */
+/** A student (김하늘) whose paid lecture is MATCHED with a fresh ACTIVE tutor (박보호) on PLAN. */
 async function matchedLecture() {
-  const tutor = await newUser(t, "TEACHER");
-  await t.database.db
-    .update(schema.users)
-    .set({ name: "박보호" })
-    .where(eq(schema.users.id, tutor.userNo));
-  await t.database.db.insert(schema.tutorApplications).values({
-    userId: tutor.userNo,
-    state: "ACTIVE",
-    resume: {
-      ...defaultTutorResume(),
-      name: "박보호",
-      university: "서울대학교",
-      subjects: [1001],
-      availableTimes: [{ day: "MON", start: "18:00", end: "21:00" }],
-    } as unknown as Record<string, unknown>,
-    matchingAvailable: true,
-    universityStatusConfirmedAt: new Date(),
-  });
-  const student = await newUser(t, "STUDENT");
+  const matched = await matchLecture(t, { admin, item: math, plan: PLAN });
   await t.database.db
     .update(schema.users)
     .set({ name: "김하늘" })
-    .where(eq(schema.users.id, student.userNo));
-  await registerCard(t, student);
-  const payment = responseOf(
-    await subscribe(t, student, {
-      USER_NO: student.userNo,
-      MERCHANT_UID: merchantUid(),
-      PAYMENT_METHOD: "BILLING_CARD",
-      ITEMS: [{ id: math.id, lecture_multiple: 1 }],
-    }),
-  );
-  const [lecture] = await t.database.db
-    .select()
-    .from(schema.lectures)
-    .where(eq(schema.lectures.paymentId, payment.PAYMENT_ID));
-  const id = String(lecture!.id);
-  await ok(
-    gql(
-      "matching",
-      student,
-      `mutation($i: LessonRequestInput!) { saveLessonRequest(input: $i) { id } }`,
-      {
-        i: {
-          lectureId: id,
-          schoolName: "휘문고등학교",
-          gradeCode: "H2",
-          lectureSubjectId: 1111,
-          schedules: [{ day: "MON", start: "18:00", end: "20:00" }],
-        },
-      },
-    ),
-  );
-  await ok(
-    gql(
-      "matching",
-      student,
-      `mutation($id: ID!) { submitLessonRequest(lectureId: $id) { state } }`,
-      { id },
-    ),
-  );
-  const [matching] = await t.database.db
-    .select()
-    .from(schema.matchings)
-    .where(and(eq(schema.matchings.lectureId, lecture!.id), eq(schema.matchings.state, "OPEN")));
-  const suggestion = (
-    await ok(
-      gql(
-        "matching",
-        admin,
-        `mutation($m: ID!, $t: Int!) { suggestTutor(matchingId: $m, tutorId: $t) { id } }`,
-        { m: String(matching!.id), t: tutor.userNo },
-      ),
-    )
-  ).suggestTutor;
-  await ok(
-    gql(
-      "matching",
-      tutor,
-      `mutation($i: RespondToSuggestionInput!) { respondToSuggestion(input: $i) { state } }`,
-      {
-        i: {
-          suggestionId: suggestion.id,
-          accept: true,
-          slots: [{ day: "MON", start: "18:00", end: "20:00" }],
-        },
-      },
-    ),
-  );
-  await ok(
-    gql(
-      "matching",
-      student,
-      `mutation($o: ID!, $p: [WeeklyTimeBlockInput!]!) { chooseTutor(offerId: $o, weeklyPlan: $p) { state } }`,
-      { o: suggestion.id, p: PLAN },
-    ),
-  );
-  return { student, tutor, lectureId: lecture!.id, id };
+    .where(eq(schema.users.id, matched.student.userNo));
+  return { ...matched, id: String(matched.lectureId) };
 }
 
 /** The tutor records the first `n` lessons (moved into the past first, as if they started). */

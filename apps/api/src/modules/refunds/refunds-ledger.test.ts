@@ -8,22 +8,18 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
-import { defaultTutorResume } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import type { CancelRequest, PaymentGateway } from "../payments/gateway/gateway.port.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
 import {
   graphql,
-  merchantUid,
   newUser,
-  registerCard,
-  responseOf,
   smartMath,
-  subscribe,
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
+import { matchLecture } from "../lessons/lessons.test-support.ts";
 
 let t: TestApp;
 const clock = offsetClock();
@@ -76,100 +72,11 @@ async function refused(res: Promise<LightMyRequestResponse>) {
   };
 }
 
-const PLAN = [{ day: "MON", start: "18:00", end: "19:30" }];
+const PLAN = [{ day: "MON" as const, start: "18:00", end: "19:30" }];
 
-/** A student whose lecture, paid by billing card, is MATCHED with an ACTIVE tutor on PLAN. */
+/** A student whose paid lecture is MATCHED with a fresh ACTIVE tutor on PLAN. */
 async function matchedLecture() {
-  const tutor = await newUser(t, "TEACHER");
-  await t.database.db.insert(schema.tutorApplications).values({
-    userId: tutor.userNo,
-    state: "ACTIVE",
-    resume: {
-      ...defaultTutorResume(),
-      name: "김장부",
-      university: "서울대학교",
-      subjects: [1001],
-      availableTimes: [{ day: "MON", start: "18:00", end: "21:00" }],
-    } as unknown as Record<string, unknown>,
-    matchingAvailable: true,
-    universityStatusConfirmedAt: new Date(),
-  });
-  const student = await newUser(t, "STUDENT");
-  await registerCard(t, student);
-  const payment = responseOf(
-    await subscribe(t, student, {
-      USER_NO: student.userNo,
-      MERCHANT_UID: merchantUid(),
-      PAYMENT_METHOD: "BILLING_CARD",
-      ITEMS: [{ id: math.id, lecture_multiple: 1 }],
-    }),
-  );
-  const [lecture] = await t.database.db
-    .select()
-    .from(schema.lectures)
-    .where(eq(schema.lectures.paymentId, payment.PAYMENT_ID));
-  const id = String(lecture!.id);
-  await ok(
-    gql(
-      "matching",
-      student,
-      `mutation($i: LessonRequestInput!) { saveLessonRequest(input: $i) { id } }`,
-      {
-        i: {
-          lectureId: id,
-          schoolName: "휘문고등학교",
-          gradeCode: "H2",
-          lectureSubjectId: 1111,
-          schedules: [{ day: "MON", start: "18:00", end: "20:00" }],
-        },
-      },
-    ),
-  );
-  await ok(
-    gql(
-      "matching",
-      student,
-      `mutation($id: ID!) { submitLessonRequest(lectureId: $id) { state } }`,
-      { id },
-    ),
-  );
-  const [matching] = await t.database.db
-    .select()
-    .from(schema.matchings)
-    .where(and(eq(schema.matchings.lectureId, lecture!.id), eq(schema.matchings.state, "OPEN")));
-  const suggestion = (
-    await ok(
-      gql(
-        "matching",
-        admin,
-        `mutation($m: ID!, $t: Int!) { suggestTutor(matchingId: $m, tutorId: $t) { id } }`,
-        { m: String(matching!.id), t: tutor.userNo },
-      ),
-    )
-  ).suggestTutor;
-  await ok(
-    gql(
-      "matching",
-      tutor,
-      `mutation($i: RespondToSuggestionInput!) { respondToSuggestion(input: $i) { state } }`,
-      {
-        i: {
-          suggestionId: suggestion.id,
-          accept: true,
-          slots: [{ day: "MON", start: "18:00", end: "20:00" }],
-        },
-      },
-    ),
-  );
-  await ok(
-    gql(
-      "matching",
-      student,
-      `mutation($o: ID!, $p: [WeeklyTimeBlockInput!]!) { chooseTutor(offerId: $o, weeklyPlan: $p) { state } }`,
-      { o: suggestion.id, p: PLAN },
-    ),
-  );
-  return { student, tutor, lectureId: lecture!.id, paymentId: payment.PAYMENT_ID as number };
+  return matchLecture(t, { admin, item: math, plan: PLAN });
 }
 
 async function lessonRows(lectureId: number) {
