@@ -9,6 +9,7 @@ import {
   applyMove,
   availableKinds,
   canMoveLectureChange,
+  endAfterPause,
   endsAfterCurfew,
   mayDecide,
   moveProblems,
@@ -301,5 +302,13 @@ describe("seoulInstant", () => {
   it("refuses a date or time that does not exist", () => {
     expect(() => seoulInstant("2026-02-30", "10:00")).toThrow(RangeError);
     expect(() => seoulInstant("2026-12-01", "25:00")).toThrow(RangeError);
+  });
+});
+
+describe("the end after a pause", () => {
+  it("moves by the days paused, in Seoul calendar days; no pause, no move", () => {
+    const end = new Date("2026-12-24T15:00:00Z"); // 2026-12-25 00:00 KST
+    expect(endAfterPause(end, 14).toISOString()).toBe("2027-01-07T15:00:00.000Z");
+    expect(endAfterPause(end, 0)).toBe(end);
   });
 });

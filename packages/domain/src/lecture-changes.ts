@@ -299,6 +299,18 @@ export function seoulInstant(date: string, time: string): Date {
   return new Date(zdt.epochMilliseconds);
 }
 
+/**
+ * The end of a lecture's paid period moved by the days paused (Asia/Seoul calendar days).
+ * Example: 2026-12-24T19:28Z + 14 → 2027-01-07T19:28Z.
+ */
+export function endAfterPause(endsAt: Date, pausedDays: number): Date {
+  if (pausedDays <= 0) return endsAt;
+  const zdt = Temporal.Instant.fromEpochMilliseconds(endsAt.getTime())
+    .toZonedDateTimeISO(SEOUL)
+    .add({ days: pausedDays });
+  return new Date(zdt.epochMilliseconds);
+}
+
 /** Days from `from` to `until`, both included ("2026-12-01".."2026-12-07" → 7). */
 export function daysInclusive(from: string, until: string): number {
   return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(until)).total("days") + 1;

@@ -499,6 +499,13 @@ describe("pauses", () => {
     expect(inside.length).toBeGreaterThan(0);
     expect(inside.every((l) => l.state === "CANCEL" && l.cancelCause === "PAUSE")).toBe(true);
     expect((await lectureRow(lectureId)).pausedDays).toBe(14);
+    // The end of the paid period (LECTURE_INFO END_AT) moves by the 14 days paused.
+    const info = responseOf(await call(t, "/main/getUserInfo", {}, { token: student.token }))
+      .LECTURE_INFO as { LECTURE_ID: number; START_AT: string; END_AT: string }[];
+    const entry = info.find((e) => e.LECTURE_ID === lectureId)!;
+    const days = (Date.parse(entry.END_AT) - Date.parse(entry.START_AT)) / DAY;
+    expect(days).toBeGreaterThanOrEqual(28 + 14);
+    expect(days).toBeLessThanOrEqual(31 + 14);
     await t.app.jobTable["lessons-materialize"]!();
     expect(
       (await lessonRows(lectureId)).filter(

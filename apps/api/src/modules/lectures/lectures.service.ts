@@ -9,6 +9,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "@seoltab/db";
+import { endAfterPause } from "@seoltab/domain/lecture-changes";
 import {
   canMoveLecture,
   displayedLectureState,
@@ -180,9 +181,20 @@ export function lectureInfoWithRecords(
     return entries.map((entry) => {
       const record = byItem.get(entry.LECTURE_NO);
       if (!record) return { ...entry, LECTURE_ID: null, TUTOR_NAME: null, REQUEST_STATE: null };
+      // A pause moves the end of the paid period by the days paused (lecture-changes PAUSE):
+      // the lecture is not over while the moved end is ahead.
+      const pausedEnd =
+        record.pausedDays > 0 && entry.END_AT
+          ? endAfterPause(new Date(entry.END_AT), record.pausedDays)
+          : null;
+      const derived =
+        pausedEnd && entry.STATE === "DONE" && pausedEnd.getTime() > now.getTime()
+          ? (record.state as LectureState)
+          : (entry.STATE as LectureState);
       return {
         ...entry,
-        STATE: displayedLectureState(record.state as LectureState, entry.STATE as LectureState),
+        END_AT: pausedEnd ? pausedEnd.toISOString() : entry.END_AT,
+        STATE: displayedLectureState(record.state as LectureState, derived),
         LECTURE_ID: record.id,
         TUTOR_NAME: record.tutorUserId ? (tutorNames.get(record.tutorUserId) ?? null) : null,
         REQUEST_STATE: states.get(record.id) ?? null,
