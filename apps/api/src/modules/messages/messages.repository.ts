@@ -179,3 +179,17 @@ export async function findConsents(db: Database, userId: number): Promise<Consen
     .orderBy(desc(c.createdAt), desc(c.id))
     .limit(200);
 }
+
+/** The idempotency keys of a template's messages about `subjects` (any state). */
+export async function findKeysOf(
+  db: Database,
+  templateId: string,
+  subjects: readonly string[],
+): Promise<string[]> {
+  if (subjects.length === 0) return [];
+  const rows = await db
+    .select({ key: m.idempotencyKey })
+    .from(m)
+    .where(and(eq(m.templateId, templateId), inArray(m.subject, [...subjects])));
+  return rows.map((r) => r.key);
+}

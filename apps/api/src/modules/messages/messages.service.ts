@@ -247,7 +247,12 @@ export async function reconcileReminders(
   }
 }
 
-/** The job: reminders for every planned lesson starting within the next 48 hours. */
+/**
+ * The job: reminders for every planned lesson starting within the next 48 hours. A lesson that
+ * already has reminders for its current start is skipped (one query for all of them), so a run
+ * over a steady schedule costs two reads; moves and cancels are reconciled in their own
+ * transactions by the event handlers.
+ */
 export async function scheduleLessonReminders(deps: MessagesDeps) {
   const now = deps.clock.now();
   const lessons = await findPlannedLessonsBetween(
@@ -255,10 +260,19 @@ export async function scheduleLessonReminders(deps: MessagesDeps) {
     now,
     new Date(now.getTime() + REMINDER_WINDOW_MS),
   );
-  for (const lesson of lessons) {
+  const existing = await repo.findKeysOf(
+    deps.db,
+    "lesson-reminder",
+    lessons.map((l) => `lesson:${l.id}`),
+  );
+  const covered = new Set(existing.map((key) => key.split(":").slice(0, -2).join(":")));
+  const missing = lessons.filter(
+    (l) => !covered.has(`lesson-reminder:${l.id}:${l.startsAt.toISOString()}`),
+  );
+  for (const lesson of missing) {
     await withTransaction(deps.db, (tx) => reconcileReminders(tx, [lesson], now));
   }
-  return { processed: lessons.length };
+  return { processed: missing.length };
 }
 
 /** All lessons of a lecture (after a plan change, a pause, a tutor change or its end). */

@@ -226,7 +226,11 @@ describe("lessons", () => {
       .set({ startsAt: soon, endsAt: new Date(soon.getTime() + HOUR) })
       .where(eq(schema.lessons.id, first!.id));
     await t.app.jobTable["messages-lesson-reminders"]!();
-    await t.app.jobTable["messages-lesson-reminders"]!(); // twice: nothing new
+    // Twice: nothing new, and this lesson is not even looked at again.
+    const again = await t.app.jobTable["messages-lesson-reminders"]!();
+    const reminded = await rows(`lesson:${first!.id}`);
+    expect(reminded.filter((m) => m.templateId === "lesson-reminder").length).toBeGreaterThan(0);
+    expect(again.processed).toBe(0);
     const planned = (await rows(`lesson:${first!.id}`)).filter((m) => m.state === "PENDING");
     const hourBefore = planned.filter((m) => m.scheduledAt.getTime() === soon.getTime() - HOUR);
     expect(hourBefore.map((m) => m.recipientUserId).sort()).toEqual(
@@ -283,6 +287,61 @@ describe("lessons", () => {
       after.filter((m) => m.templateId === "lesson-reminder" && m.state === "CANCELLED").length,
     ).toBeGreaterThanOrEqual(2);
     expect(after.filter((m) => m.templateId === "lesson-moved")).toHaveLength(4);
+  });
+
+  it("a refund ends the lecture: its pending reminders and form reminders are cancelled in the same transaction", async () => {
+    const { student, lectureId, paymentId } = await matchLecture(t, {
+      admin,
+      item: math,
+      plan: PLAN,
+    });
+    const [first] = await t.database.db
+      .select()
+      .from(schema.lessons)
+      .where(eq(schema.lessons.lectureId, lectureId))
+      .orderBy(schema.lessons.startsAt);
+    const soon = new Date(Math.ceil((Date.now() + 30 * HOUR) / HOUR) * HOUR);
+    await t.database.db
+      .update(schema.lessons)
+      .set({ startsAt: soon, endsAt: new Date(soon.getTime() + HOUR) })
+      .where(eq(schema.lessons.id, first!.id));
+    await t.app.jobTable["messages-lesson-reminders"]!();
+    expect(
+      (await rows(`lesson:${first!.id}`)).filter((m) => m.state === "PENDING").length,
+    ).toBeGreaterThan(0);
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/payment/graphql",
+      headers: { "content-type": "application/json", authorization: `Bearer ${student.token}` },
+      payload: JSON.stringify({
+        query: `mutation($i: RequestRefundInput!) { requestRefund(input: $i) { state } }`,
+        variables: { i: { paymentId: String(paymentId), reason: "단순 변심" } },
+      }),
+    });
+    expect(res.json().errors).toBeUndefined();
+    const [lecture] = await t.database.db
+      .select()
+      .from(schema.lectures)
+      .where(eq(schema.lectures.id, lectureId));
+    expect(lecture!.state).toBe("FINISH");
+    const after = await rows(`lesson:${first!.id}`);
+    expect(
+      after.filter((m) => m.templateId === "lesson-reminder" && m.state === "PENDING"),
+    ).toEqual([]);
+    expect(after.every((m) => m.templateId !== "lesson-reminder" || m.state === "CANCELLED")).toBe(
+      true,
+    );
+    expect(
+      (await rows(`payment:${paymentId}`)).filter((m) => m.templateId === "refund-done"),
+    ).toHaveLength(1);
+    // The job never writes them again for the cancelled lesson.
+    await t.app.jobTable["messages-lesson-reminders"]!();
+    expect(
+      (await rows(`lesson:${first!.id}`)).filter(
+        (m) => m.state === "PENDING" && m.templateId === "lesson-reminder",
+      ),
+    ).toEqual([]);
   });
 
   it("the tutor's note reaches the parents only", async () => {
