@@ -6,7 +6,6 @@
  * consent, which then appear on the marketing review list as verified. Runs on PGlite, and on
  * PostgreSQL with DATABASE_URL.
  */
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
@@ -22,7 +21,7 @@ import {
 } from "../payments/payments.test-support.ts";
 import type { CycleReviewSubmittedEvent } from "./cycle-reviews.public.ts";
 import { submitCycleReview } from "./cycle-reviews.service.ts";
-import { matchLecture } from "../lessons/lessons.test-support.ts";
+import { gqlAs, matchLecture, okData, refusedAnswer } from "../lessons/lessons.test-support.ts";
 
 let t: TestApp;
 const clock = offsetClock();
@@ -39,37 +38,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-function gql(
-  backend: "matching" | "workspace" | "marketing",
-  user: TestUser | null,
-  query: string,
-  variables: Record<string, unknown> = {},
-) {
-  return t.app.inject({
-    method: "POST",
-    url: `/${backend}/graphql`,
-    headers: {
-      "content-type": "application/json",
-      ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-    },
-    payload: JSON.stringify({ query, variables }),
-  });
-}
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are read field by field
-async function ok<T = Record<string, any>>(res: Promise<LightMyRequestResponse>): Promise<T> {
-  const body = (await res).json();
-  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
-}
-async function refused(res: Promise<LightMyRequestResponse>) {
-  const body = (await res).json();
-  expect(body.errors, JSON.stringify(body.data)).toBeDefined();
-  return {
-    classification: body.errors[0].extensions.classification as string,
-    code: body.errors[0].extensions.code as string,
-    message: body.errors[0].message as string,
-  };
-}
+/** GraphQL as `user` on a backend (lessons.test-support.ts). */
+const gql = (...args: Parameters<ReturnType<typeof gqlAs>>) => gqlAs(t)(...args);
+const ok = okData;
+const refused = refusedAnswer;
 
 const PLAN = [{ day: "MON" as const, start: "18:00", end: "19:30" }];
 

@@ -8,7 +8,6 @@
  * past the limit — a clear Korean error and nothing changed. PGlite, and PostgreSQL with
  * DATABASE_URL.
  */
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
 import { seoulWallClock } from "@seoltab/domain/lessons";
@@ -24,7 +23,13 @@ import {
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
-import { chooseNewTutor, gqlAs, matchLecture, okData } from "../lessons/lessons.test-support.ts";
+import {
+  chooseNewTutor,
+  gqlAs,
+  matchLecture,
+  okData,
+  refusedAnswer,
+} from "../lessons/lessons.test-support.ts";
 
 let t: TestApp;
 const clock = offsetClock();
@@ -45,15 +50,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function refused(res: Promise<LightMyRequestResponse>) {
-  const body = (await res).json();
-  expect(body.errors, JSON.stringify(body.data)).toBeDefined();
-  return {
-    classification: body.errors[0].extensions.classification as string,
-    code: body.errors[0].extensions.code as string,
-    message: body.errors[0].message as string,
-  };
-}
+const refused = refusedAnswer;
 
 const PLAN = [
   { day: "MON" as const, start: "18:00", end: "19:00" },

@@ -4,6 +4,7 @@
  * fresh ACTIVE tutor, so its weekly plan becomes lessons.
  */
 import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
 import { defaultTutorResume, type WeeklyTimeBlock } from "@seoltab/domain";
 import type { TestApp } from "../../test/test-app.ts";
@@ -19,15 +20,19 @@ import {
 
 export function gqlAs(t: TestApp) {
   return (
-    backend: "matching" | "workspace",
-    user: TestUser,
+    backend: "matching" | "workspace" | "marketing",
+    /** null: without signing in. */
+    user: TestUser | null,
     query: string,
     variables: Record<string, unknown> = {},
   ): Promise<LightMyRequestResponse> =>
     t.app.inject({
       method: "POST",
       url: `/${backend}/graphql`,
-      headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
+      headers: {
+        "content-type": "application/json",
+        ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+      },
       payload: JSON.stringify({ query, variables }),
     });
 }
@@ -39,6 +44,17 @@ export async function okData<T = Record<string, any>>(
   const body = (await res).json();
   if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
   return body.data as T;
+}
+
+/** The first GraphQL error of an answer that must be refused (fails the test if it was not). */
+export async function refusedAnswer(res: Promise<LightMyRequestResponse>) {
+  const body = (await res).json();
+  expect(body.errors, JSON.stringify(body.data)).toBeDefined();
+  return {
+    classification: body.errors[0].extensions.classification as string,
+    code: body.errors[0].extensions.code as string,
+    message: body.errors[0].message as string,
+  };
 }
 
 /**

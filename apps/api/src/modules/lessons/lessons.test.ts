@@ -5,7 +5,6 @@
  * and the ledger; a refund cancels the planned lessons. Bad input: another tutor's lesson, a future
  * lesson, too many minutes, twice, concurrently. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, schema } from "@seoltab/db";
 import { seoulWallClock } from "@seoltab/domain/lessons";
@@ -13,7 +12,7 @@ import { redactUrl } from "../../app.ts";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
-import { matchLecture } from "./lessons.test-support.ts";
+import { gqlAs, matchLecture, okData, refusedAnswer } from "./lessons.test-support.ts";
 import {
   linkParent,
   newUser,
@@ -38,33 +37,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-function gql(
-  backend: "matching" | "workspace",
-  user: TestUser,
-  query: string,
-  variables: Record<string, unknown> = {},
-) {
-  return t.app.inject({
-    method: "POST",
-    url: `/${backend}/graphql`,
-    headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
-    payload: JSON.stringify({ query, variables }),
-  });
-}
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are read field by field
-async function ok<T = Record<string, any>>(res: Promise<LightMyRequestResponse>): Promise<T> {
-  const body = (await res).json();
-  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
-}
-async function refused(res: Promise<LightMyRequestResponse>) {
-  const body = (await res).json();
-  expect(body.errors, JSON.stringify(body.data)).toBeDefined();
-  return {
-    classification: body.errors[0].extensions.classification as string,
-    code: body.errors[0].extensions.code as string,
-  };
-}
+/** GraphQL as `user` on a backend (lessons.test-support.ts). */
+const gql = (...args: Parameters<ReturnType<typeof gqlAs>>) => gqlAs(t)(...args);
+const ok = okData;
+const refused = refusedAnswer;
 
 const PLAN = [{ day: "MON" as const, start: "18:00", end: "19:30" }];
 
