@@ -34,6 +34,8 @@ export default tseslint.config(
       "**/data/**",
       "**/.react-router/**",
       "packages/db/migrations/**",
+      // graphql-codegen output (`npm run codegen`; checked by apps/web/app/graphql/generated.test.ts)
+      "apps/web/app/graphql/*.generated.ts",
     ],
   },
   js.configs.recommended,

@@ -509,5 +509,7 @@ describe.each(Object.entries(WIDTHS))("every account screen at %s", (name, viewp
     await fits(staff.page, `account-admin-consultations-${name}`);
     expect(pageErrors(staff.errors)).toEqual([]);
     await staff.close();
-  });
+    // Twelve screens, each with axe and a screenshot, and three sign-ins: past the default 90 s
+    // on a loaded 2-core machine (three timeouts at 91 s in one validate run beside test:pg).
+  }, 200_000);
 });

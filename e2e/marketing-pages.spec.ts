@@ -192,7 +192,8 @@ describe("accessibility and layout of every public page", () => {
       // The /404 document itself answers 404; the browser logs that as an error.
       expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
       await close();
-    });
+      // Every public page with axe and a full-page screenshot: past 90 s on a loaded machine.
+    }, 240_000);
   }
 });
 

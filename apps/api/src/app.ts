@@ -29,8 +29,10 @@ import { s3FileStorage, s3UploadOrigin } from "./platform/storage-s3.ts";
 import { setAfterCommitErrorSink } from "./platform/transactions.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
-import web from "./plugins/web.ts";
+import web, { browserBaseUrls } from "./plugins/web.ts";
 import { useEnvelope } from "./rest/rest-backend.ts";
+import { sharedAttemptStore } from "./platform/attempt-store.ts";
+import { registerOpenApi } from "./rest/openapi.ts";
 import { DEMO_LECTURES_SEED, hasSeeded, markSeeded, runSeeds } from "./seed.ts";
 import { seedDemoLectures } from "./demo-lectures.seed.ts";
 
@@ -69,6 +71,11 @@ export interface BuildOptions {
    * (platform/storage.ts) or the S3 bucket (platform/storage-s3.ts).
    */
   storage?: FileStorage;
+  /**
+   * Tests only: a prefix of every throttle key, so API test files sharing one PostgreSQL
+   * database do not use up each other's limits. Real deployments leave it empty (shared).
+   */
+  attemptsNamespace?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -225,6 +232,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await database.migrate();
+  // Throttle counters shared by every process: Redis with REDIS_URL, else the database.
+  const attempts = sharedAttemptStore(config.redisUrl, database.db, options.attemptsNamespace);
+  app.addHook("onClose", () => attempts.close());
   const storage =
     options.storage ??
     (config.storage.adapter === "s3"
@@ -240,7 +250,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(securityHeaders, {
-    hsts: config.appEnv !== "development",
+    hsts: !config.localMode,
     gtm: Boolean(config.gtmContainerId),
     channelTalk: Boolean(config.channelTalkPluginKey),
     upgradeInsecureHosts: config.upgradeInsecureHosts,
@@ -266,7 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   setAfterCommitErrorSink((err) => app.log.error({ err }, "after-commit work failed"));
   const modules = await createModules(
-    { config, db: database.db, log: app.log, storage },
+    { config, db: database.db, log: app.log, storage, attempts: attempts.store },
     { accounts: options.accounts, payments: options.payments, messages: options.messages },
   );
   app.decorate("payments", modules.payments);
@@ -293,11 +303,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (module.register) await module.register(app);
     if (config.localMode && module.devRoutes) await app.register(module.devRoutes);
   }
+  // Before the backends: @fastify/swagger collects their routes as they are registered.
+  await registerOpenApi(app, { ui: config.apiDocsEnabled });
   const restBackends: RestBackend[] = ["main", "serverless", "hub"];
   for (const backend of restBackends) {
     await app.register(
       async (instance) => {
-        useEnvelope(instance);
+        useEnvelope(instance, { strictResponses: config.appEnv !== "production" });
         for (const module of modules.list) {
           const routes = module.rest?.[backend];
           if (routes) await instance.register(routes);
@@ -335,6 +347,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       gtmContainerId: config.gtmContainerId ?? null,
       channelTalkPluginKey: config.channelTalkPluginKey ?? null,
       consultationUrl: config.consultationUrl,
+      baseUrls: browserBaseUrls(config.publicOrigin, config.baseUrls),
     },
   });
   return app;

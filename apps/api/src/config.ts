@@ -143,12 +143,25 @@ const envSchema = z
     JOBS_ENABLED: z
       .enum(["true", "false"], { error: "JOBS_ENABLED: true 또는 false 여야 합니다" })
       .default("true"),
+    /**
+     * "true" / "false": serve the REST API documentation (Swagger UI at /main/docs, the OpenAPI
+     * document at /main/docs/json). Default: on in development and stage, off in production.
+     */
+    API_DOCS_ENABLED: z
+      .enum(["true", "false"], { error: "API_DOCS_ENABLED: true 또는 false 여야 합니다" })
+      .optional(),
     /** Local mode: give the demo student paid demo lectures (REGISTER, MATCHED, ACTIVE). */
     SEED_DEMO_LECTURES: z
       .enum(["true", "false"], { error: "SEED_DEMO_LECTURES: true 또는 false 여야 합니다" })
       .default("true"),
     /** Largest accepted request body, in bytes (default 1 MiB). */
     BODY_LIMIT_BYTES: intIn("BODY_LIMIT_BYTES", 1024, 50 * 1024 * 1024, 1024 * 1024),
+    /**
+     * Crash-recovery tests only (issue #19): the sandbox gateway waits this many ms between a
+     * charge and its answer, so a test can kill the server before the payment is committed.
+     * Used in development only; default 0.
+     */
+    SANDBOX_PAUSE_AFTER_CHARGE_MS: intIn("SANDBOX_PAUSE_AFTER_CHARGE_MS", 0, 600_000, 0),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "LOG_LEVEL: fatal, error, warn, info, debug, trace, silent 중 하나여야 합니다",
@@ -163,6 +176,14 @@ const envSchema = z
      * the dev, stage and production hosts). Default: PUBLIC_ORIGIN's host outside development.
      */
     UPGRADE_INSECURE_REQUESTS_HOSTS: optionalText,
+    /**
+     * "true" / "false": local mode (demo data, readable sandbox outboxes, /dev routes, open
+     * /metrics, no HSTS, no upgrade-insecure-requests). Default: APP_ENV=development on a
+     * loopback PUBLIC_ORIGIN (or none); a deployed development host is not local (issue #20).
+     */
+    LOCAL_MODE: z
+      .enum(["true", "false"], { error: "LOCAL_MODE: true 또는 false 여야 합니다" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: string, why: string) =>
@@ -176,6 +197,7 @@ const envSchema = z
         need("PAYMENT_ADAPTER", "production 에서는 sandbox 를 쓸 수 없습니다 (portone)");
       if (env.SMS_ADAPTER === "sandbox")
         need("SMS_ADAPTER", "production 에서는 sandbox 를 쓸 수 없습니다 (portone)");
+      if (env.LOCAL_MODE === "true") need("LOCAL_MODE", "production 에서는 true 일 수 없습니다");
     }
     if (env.PAYMENT_ADAPTER === "portone") {
       if (!env.PORTONE_API_KEY) need("PORTONE_API_KEY", "PAYMENT_ADAPTER=portone 이면 필수입니다");
@@ -217,7 +239,10 @@ export type AppEnv = (typeof APP_ENVS)[number];
 /** Validated settings. Addresses have no trailing slash. */
 export interface Config {
   appEnv: AppEnv;
-  /** True in development: demo data is seeded, sandbox outboxes are readable. */
+  /**
+   * Local mode (isLocalMode): development on this machine; demo data is seeded, sandbox
+   * outboxes are readable. False on deployed development, stage and production hosts.
+   */
   localMode: boolean;
   port: number;
   host: string;
@@ -228,6 +253,8 @@ export interface Config {
    * (`DATA_DIR/sandbox-gateway.json`, issue #19); undefined elsewhere (in memory).
    */
   sandboxStateFile: string | undefined;
+  /** SANDBOX_PAUSE_AFTER_CHARGE_MS in development (crash-recovery tests), else 0. */
+  sandboxPauseAfterChargeMs: number;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   publicOrigin: string;
   baseUrls: {
@@ -298,6 +325,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** Run the payments background jobs in this process (JOBS_ENABLED). */
   jobsEnabled: boolean;
+  /**
+   * Serve Swagger UI at `/main/docs` and the OpenAPI document at `/main/docs/json`
+   * (API_DOCS_ENABLED; default true in development and stage, false in production).
+   */
+  apiDocsEnabled: boolean;
   /** Local mode only: seed the demo student's demo lectures (SEED_DEMO_LECTURES). */
   seedDemoLectures: boolean;
   logLevel: string;
@@ -317,6 +349,25 @@ export class ConfigError extends Error {
   }
 }
 
+/** Host names of the machine itself: a PUBLIC_ORIGIN on one of these is a local run. */
+export const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Local mode (issue #20): APP_ENV=development on this machine. LOCAL_MODE decides when set;
+ * otherwise development with a loopback public origin. A deployed development host (APP_ENV
+ * development, PUBLIC_ORIGIN https://dev.…) is not local: no demo data, no /dev routes, and its
+ * pages carry upgrade-insecure-requests like stage and production (SPEC.md §2).
+ */
+export function isLocalMode(
+  appEnv: AppEnv,
+  publicOrigin: string,
+  localModeSetting: "true" | "false" | undefined,
+): boolean {
+  if (appEnv !== "development") return false;
+  if (localModeSetting) return localModeSetting === "true";
+  return LOOPBACK_HOSTNAMES.has(new URL(publicOrigin).hostname.toLowerCase());
+}
+
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
 /**
@@ -331,14 +382,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicOrigin = trimSlash(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`);
   const base = (v: string | undefined, path: string) => trimSlash(v ?? `${publicOrigin}${path}`);
+  const localMode = isLocalMode(e.APP_ENV, publicOrigin, e.LOCAL_MODE);
   return {
     appEnv: e.APP_ENV,
-    localMode: e.APP_ENV === "development",
+    localMode,
     port: e.PORT,
-    host: e.HOST ?? (e.APP_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
+    host: e.HOST ?? (localMode ? "127.0.0.1" : "0.0.0.0"),
     dataDir: resolve(e.DATA_DIR),
     sandboxStateFile:
       e.APP_ENV === "development" ? join(resolve(e.DATA_DIR), "sandbox-gateway.json") : undefined,
+    sandboxPauseAfterChargeMs: e.APP_ENV === "development" ? e.SANDBOX_PAUSE_AFTER_CHARGE_MS : 0,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: resolve(e.DATA_DIR) },
@@ -395,6 +448,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobsEnabled: e.JOBS_ENABLED === "true",
+    apiDocsEnabled: e.API_DOCS_ENABLED ? e.API_DOCS_ENABLED === "true" : e.APP_ENV !== "production",
     seedDemoLectures: e.APP_ENV === "development" && e.SEED_DEMO_LECTURES === "true",
     logLevel: e.LOG_LEVEL,
     webBuildDir: resolve(
@@ -405,7 +459,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? e.UPGRADE_INSECURE_REQUESTS_HOSTS.split(",")
           .map((h) => h.trim().toLowerCase())
           .filter(Boolean)
-      : e.APP_ENV === "development"
+      : localMode
         ? []
         : [new URL(publicOrigin).hostname],
   };

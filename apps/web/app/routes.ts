@@ -9,9 +9,10 @@ import type { MARKETING_PATHS, PRODUCT_PAGE_PATHS } from "@seoltab/domain";
  *   below is typed by that list, so a path added in the domain package fails the typecheck
  *   until it has a page. The product pages (PRODUCT_PAGE_PATHS but /consultation, which has
  *   its own route) that are text and links only join them in that layout (it shows the
- *   marketing-only parts, extra component and floating button, by path); the two that are
- *   applications in the browser, /review (filters, pages) and /seolbti (a quiz), use the product
- *   layout (the same header and footer) and hydrate.
+ *   marketing-only parts, extra component and floating button, by path); the three that are
+ *   applications in the browser, /review (filters, pages), /seolbti (a quiz) and /ai_diagnosis
+ *   (the level test, issue #20), use the product layout (the same header and footer) and
+ *   hydrate.
  * - `*` renders the not-found page. It also serves /404: the api answers unknown paths with the
  *   prerendered /404 HTML (status 404), and because /404 and every unknown path match the same
  *   route, the browser finds the route module already loaded and hydrates without a mismatch.
@@ -56,7 +57,7 @@ const PRODUCT_PAGES: Record<ProductPath, string> = {
 };
 
 /** Product pages React renders in the browser; every other one is a static page. */
-const HYDRATED_PRODUCT_PATHS: readonly ProductPath[] = ["/review", "/seolbti"];
+const HYDRATED_PRODUCT_PATHS: readonly ProductPath[] = ["/review", "/seolbti", "/ai_diagnosis"];
 
 const productPages = (hydrated: boolean) =>
   Object.entries(PRODUCT_PAGES)
@@ -89,6 +90,12 @@ export default [
   layout("routes/app-shell.tsx", { id: "routes/app-shell-pages" }, [
     route("payment_finish", "routes/payment-finish.tsx"),
     route("home_pre_member", "routes/home-pre-member.tsx"),
+    // Family accounts and account links (issue 15; SPEC.md §2).
+    route("CreateStudentAccount", "routes/create-student-account.tsx"),
+    route("ViewStudentAccount", "routes/view-student-account.tsx"),
+    route("UpdateStudentAccount", "routes/update-student-account.tsx"),
+    route("connect_account", "routes/connect-account.tsx"),
+    route("active_account_finish", "routes/active-account-finish.tsx"),
   ]),
   route("_app", "routes/app-shell.tsx", [
     index("routes/app-home.tsx"),
@@ -109,6 +116,14 @@ export default [
     route("admin/reviews", "routes/admin-reviews.tsx"),
     route("admin/lecture-changes", "routes/admin-lecture-changes.tsx"),
     route("admin/messages", "routes/admin-messages.tsx"),
+    route("admin/audit", "routes/admin-audit.tsx"),
+    route("admin/view-as", "routes/admin-view-as.tsx"),
+    route("admin", "routes/admin-console.tsx"),
+    route("admin/families/:userNo", "routes/admin-family.tsx"),
+    route("admin/payments/:paymentId", "routes/admin-payment.tsx"),
+    route("admin/refunds", "routes/admin-refunds.tsx"),
+    route("admin/queues", "routes/admin-queues.tsx"),
+    route("diagnoses/:diagnosisId", "routes/app-diagnosis.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),
   route("*", "routes/not-found.tsx"),

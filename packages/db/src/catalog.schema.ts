@@ -29,7 +29,10 @@ export const storeItems = pgTable(
   {
     /** `id` of LECTURE_ITEMS / RENT_DEVICES on the wire. */
     id: serial("id").primaryKey(),
-    /** Item kind of SPEC.md §3 (packages/domain ITEM_KINDS): LECTURE or DEVICE here. */
+    /**
+     * Item kind of SPEC.md §3 (packages/domain ITEM_KINDS): LECTURE, DEVICE, SEOLTAB_BOOK or
+     * CONTENTS here.
+     */
     itemKind: varchar("item_kind", { length: 32 }).notNull(),
     /** TTEOK_HAM_Title for lectures; the device's display name for devices. */
     title: varchar("title", { length: 100 }).notNull(),
@@ -65,6 +68,15 @@ export const storeItems = pgTable(
     etc: varchar("etc", { length: 64 }),
     /** Devices: units in stock (SPEC.md §9: the 11th generation only while not 0). */
     count: integer("count").notNull().default(0),
+    /** CONTENTS: delivered digitally (no delivery, not refundable once opened; issue #18). */
+    isDigital: boolean("is_digital").notNull().default(false),
+    /**
+     * Books and rentals: `count` is the stock an order reserves (decremented when the order is
+     * placed, given back when it fails; issue #18). Other rows show `count` only.
+     */
+    trackStock: boolean("track_stock").notNull().default(false),
+    /** DEVICE rows lent for `months` and returned at the end (headphone rental; issue #18). */
+    isRental: boolean("is_rental").notNull().default(false),
     /** Sold only to home-shopping users (SPEC.md §6 IS_ONLY_HOMESHOPPING). */
     isHomeshopping: boolean("is_homeshopping").notNull().default(false),
     /** False = no longer sold (kept for past orders). */

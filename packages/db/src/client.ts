@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -44,6 +45,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Extensions the migrations create (`create extension`): pg_trgm for the staff search's partial
+ * name / phone matches (issue 16, migration 0022). PostgreSQL servers have it in contrib.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Folder of the committed SQL migrations. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -70,10 +77,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let client: PGlite;
   if (target.kind === "pglite") {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir);
+    client = await PGlite.create(target.dataDir, { extensions: PGLITE_EXTENSIONS });
   } else {
     // Loading a dumped data directory skips initdb (about 3.5 s; loading takes about 1 s).
-    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

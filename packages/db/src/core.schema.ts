@@ -200,12 +200,34 @@ export const auditLogs = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
     requestId: varchar("request_id", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Chain position, previous entry's hash and this entry's hash (hex SHA-256 of
+     * `audit_log_payload`), set by the database at COMMIT (migration 0024, issue 16); never
+     * written by the app. Null only inside the inserting transaction.
+     */
+    seq: bigint("seq", { mode: "number" }),
+    prevHash: varchar("prev_hash", { length: 64 }),
+    hash: varchar("hash", { length: 64 }),
   },
   (t) => [
     index("audit_logs_kind_created_idx").on(t.kind, t.createdAt),
     index("audit_logs_actor_action_idx").on(t.actorUserId, t.action),
+    uniqueIndex("audit_logs_seq_key").on(t.seq),
+    index("audit_logs_target_idx").on(t.target, t.id),
+    index("audit_logs_actor_id_idx").on(t.actorUserId, t.id),
+    index("audit_logs_created_id_idx").on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * The head of the audit chain (one row, id 1): the last sealed entry's seq and hash. Locked
+ * FOR UPDATE by the sealing trigger so concurrent commits never fork the chain (issue 16).
+ */
+export const auditChainHead = pgTable("audit_chain_head", {
+  id: smallint("id").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: varchar("hash", { length: 64 }).notNull(),
+});
 
 /** Which named seed has run in this database, so `npm start` seeds demo data once. */
 export const seedRuns = pgTable("seed_runs", {

@@ -179,6 +179,8 @@ export const payments = pgTable(
       .where(sql`${t.subscriptionId} is not null and ${t.state} <> 'FAILED'`),
     index("payments_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("payments_state_created_idx").on(t.state, t.createdAt),
+    // The console's CSV export pages by (created_at, id) (issue 16, migration 0024).
+    index("payments_created_id_idx").on(t.createdAt, t.id),
     index("payments_gateway_payment_id_idx").on(t.gatewayPaymentId),
     check(
       "payments_amounts_check",
@@ -234,6 +236,20 @@ export const paymentItems = pgTable(
     ),
   ],
 );
+
+/**
+ * What a DEVICE line of an order is (issue #18; SPEC.md §3 purchase or gift, device condition):
+ * PURCHASE (bought, or rented for a fee) or GIFT (given to keep: no rent, no return); null for
+ * the tablet lent free with the lessons; NEW_DEVICE / USED_DEVICE; a rental goes back at its end.
+ */
+export const paymentItemDevices = pgTable("payment_item_devices", {
+  paymentItemId: bigint("payment_item_id", { mode: "number" })
+    .primaryKey()
+    .references(() => paymentItems.id, { onDelete: "cascade" }),
+  purchaseOrGift: varchar("purchase_or_gift", { length: 8 }),
+  deviceCondition: varchar("device_condition", { length: 12 }),
+  isRental: boolean("is_rental").notNull().default(false),
+});
 
 export interface AppliedPolicy {
   name: string;

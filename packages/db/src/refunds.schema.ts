@@ -53,5 +53,7 @@ export const refundRequests = pgTable(
   (t) => [
     index("refund_requests_payment_idx").on(t.paymentId),
     index("refund_requests_state_idx").on(t.state, t.createdAt),
+    // The console's CSV export pages by (created_at, id) (issue 16, migration 0024).
+    index("refund_requests_created_id_idx").on(t.createdAt, t.id),
   ],
 );

@@ -16,3 +16,8 @@ export * from "./lessons.schema.ts";
 export * from "./lecture-changes.schema.ts";
 export * from "./cycle-reviews.schema.ts";
 export * from "./messages.schema.ts";
+export * from "./admin.schema.ts";
+export * from "./diagnosis.schema.ts";
+export * from "./family-accounts.schema.ts";
+export * from "./view-as.schema.ts";
+export * from "./discounts.schema.ts";

@@ -104,6 +104,12 @@ export interface CatalogItem {
   count: number;
   isHomeshopping: boolean;
   isActive: boolean;
+  /** CONTENTS delivered digitally (issue #18). */
+  isDigital?: boolean;
+  /** `count` is reserved by orders (books, rentals; issue #18). */
+  trackStock?: boolean;
+  /** A DEVICE lent for `months` and returned (headphone rental; issue #18). */
+  isRental?: boolean;
 }
 
 /**
@@ -155,7 +161,8 @@ export const HEADPHONES_DEVICE_TYPE = "AIR_PODS_MAX";
  * left out. Within a group the input order is kept (the repository orders by sort order).
  */
 export function selectRentDevices<T extends CatalogItem>(devices: readonly T[]): T[] {
-  const active = devices.filter((d) => d.itemKind === "DEVICE" && d.isActive);
+  // Rentals for a fee (headphones, issue #18) are listed apart: `headphoneRentals`.
+  const active = devices.filter((d) => d.itemKind === "DEVICE" && d.isActive && !d.isRental);
   const headphones = active.filter((d) => d.deviceType === HEADPHONES_DEVICE_TYPE);
   const tablets = active.filter((d) => d.deviceType !== HEADPHONES_DEVICE_TYPE);
   const free = tablets.filter((d) => d.salePrice === 0);
@@ -186,15 +193,109 @@ export function rentDeviceName(device: CatalogItem): string {
     : device.title;
 }
 
+/** Kinds of goods sold beside the lessons (issue #18): books and digital contents. */
+export const GOODS_ITEM_KINDS = ["SEOLTAB_BOOK", "CONTENTS"] as const;
+
 /**
- * Everything a user may buy (lectures they are offered plus the offered devices), for the
- * checkout to check an order's ids against (an id absent here is an unknown item).
+ * The books and contents on sale (issue #18), in display order: active SEOLTAB_BOOK and CONTENTS
+ * rows. Out-of-stock books stay listed (shown 품절) and the checkout refuses them.
+ */
+export function storeGoods<T extends CatalogItem>(items: readonly T[]): T[] {
+  return items.filter(
+    (i) => i.isActive && (GOODS_ITEM_KINDS as readonly string[]).includes(i.itemKind),
+  );
+}
+
+/**
+ * The headphone rentals on offer (SPEC.md §3 headphone rental fields, §9 "headphones are named
+ * by device_gen"): active rental DEVICE rows of type AIR_PODS_MAX, in display order.
+ */
+export function headphoneRentals<T extends CatalogItem>(items: readonly T[]): T[] {
+  return items.filter(
+    (i) =>
+      i.itemKind === "DEVICE" &&
+      i.isActive &&
+      i.isRental &&
+      i.deviceType === HEADPHONES_DEVICE_TYPE,
+  );
+}
+
+/**
+ * Everything a user may buy (lectures they are offered, the offered devices, books, contents
+ * and headphone rentals), for the checkout to check an order's ids against (an id absent here
+ * is an unknown item).
  */
 export function sellableItems<T extends CatalogItem>(
   items: readonly T[],
   options: { onlyHomeshopping: boolean },
 ): T[] {
-  return [...visibleLectureItems(items, options), ...selectRentDevices(items)];
+  return [
+    ...visibleLectureItems(items, options),
+    ...selectRentDevices(items),
+    ...storeGoods(items),
+    ...headphoneRentals(items),
+  ];
+}
+
+/** One entry of GOODS_ITEMS (POST /main/Store_Goods). Prices in won per unit. */
+export interface GoodsItemWire {
+  id: number;
+  item_kind: string;
+  title: string;
+  subtitle: string;
+  basePrice: number;
+  salePrice: number;
+  /** Units left for books; null for digital contents (no stock). */
+  stock: number | null;
+  /** DELIVERY (a parcel) or DIGITAL (opened online; not refundable once opened). */
+  delivery: "DELIVERY" | "DIGITAL";
+  allowed_multiples: number[];
+}
+
+export function toGoodsItemWire(item: CatalogItem): GoodsItemWire {
+  const digital = item.isDigital === true || item.itemKind === "CONTENTS";
+  const kind = item.itemKind === "SEOLTAB_BOOK" ? "SEOLTAB_BOOK" : "CONTENTS";
+  return {
+    id: item.id,
+    item_kind: item.itemKind,
+    title: item.title,
+    subtitle: item.subtitle ?? "",
+    basePrice: item.basePrice,
+    salePrice: item.salePrice,
+    stock: digital ? null : item.count,
+    delivery: digital ? "DIGITAL" : "DELIVERY",
+    allowed_multiples: [...allowedMultiples(kind)],
+  };
+}
+
+/**
+ * One headphone rental (SPEC.md §3 headphone rental fields): `name` is the device_gen, `rentFee`
+ * the won for the whole `months`, returned at their end.
+ */
+export interface HeadphoneRentalWire {
+  id: number;
+  name: string;
+  device_type: string | null;
+  device_gen: string | null;
+  color: string | null;
+  months: number;
+  basePrice: number;
+  rentFee: number;
+  count: number;
+}
+
+export function toHeadphoneRentalWire(item: CatalogItem): HeadphoneRentalWire {
+  return {
+    id: item.id,
+    name: rentDeviceName(item),
+    device_type: item.deviceType,
+    device_gen: item.deviceGen,
+    color: item.color,
+    months: item.months,
+    basePrice: item.basePrice,
+    rentFee: item.salePrice,
+    count: item.count,
+  };
 }
 
 // ---- wire shapes (POST /main/Lecture_StoreItems) ---------------------------------------------
@@ -230,7 +331,9 @@ export function toLectureItemWire(item: CatalogItem): LectureItemWire {
     lecture_vt_No: item.lectureVtNo,
     basePrice: item.basePrice,
     salePrice: item.salePrice,
-    allowed_multiples: [...allowedMultiples("LECTURE", isFixedTermItemType(item.itemType))],
+    allowed_multiples: [
+      ...allowedMultiples("LECTURE", isFixedTermItemType(item.itemType) || item.isHomeshopping),
+    ],
   };
 }
 

@@ -18,6 +18,8 @@ import type { DiscountType } from "./enums.ts";
 export const LECTURE_MULTIPLES = [1, 3, 6, 12] as const;
 /** A device is bought once. */
 export const DEVICE_MULTIPLES = [1] as const;
+/** Copies of one book (SEOLTAB_BOOK) in one order: 1 to 5 (issue #18). */
+export const BOOK_MULTIPLES = [1, 2, 3, 4, 5] as const;
 /** Installment months the checkout offers for card payments (0 = lump sum). */
 export const CARD_QUOTA_CHOICES = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 /** Installments need at least this amount in won (PortOne / card companies). */
@@ -25,7 +27,11 @@ export const INSTALLMENT_MINIMUM_WON = 50_000;
 /** Most lines in one order. */
 export const MAX_ORDER_LINES = 20;
 
-export type SellableKind = "LECTURE" | "DEVICE";
+/**
+ * Kinds a cart line may have (issue #18 adds books and contents; DELIVERY_FEE lines are added
+ * by the pricing, never sent by a client).
+ */
+export type SellableKind = "LECTURE" | "DEVICE" | "SEOLTAB_BOOK" | "CONTENTS" | "DELIVERY_FEE";
 
 /** item_type of the fixed-term winter course items (packages/domain winter-course.ts). */
 export const WINTER_COURSE_ITEM_TYPE = "LECTURE_WINTER";
@@ -48,6 +54,11 @@ export interface PricedStoreItem {
   salePrice: Won;
   /** A fixed-term course (`isFixedTermItemType`): bought once, never renewed monthly. */
   fixedTerm?: boolean;
+  /**
+   * A home-shopping product (SPEC.md §3 home-shopping lists for 1, 3 and 10 months): its months
+   * are the whole purchase, so it is bought once (lecture_multiple 1; issue #18).
+   */
+  homeshopping?: boolean;
 }
 
 /** A sales policy rule (catalog sales_policies). */
@@ -108,9 +119,13 @@ export type OrderProblem =
   | { code: "UNKNOWN_ITEM"; id: number }
   | { code: "MONTHS_NOT_ALLOWED"; id: number; allowed: readonly number[] };
 
-/** The `lecture_multiple` values allowed for an item of this kind (a fixed-term course: 1). */
+/**
+ * The `lecture_multiple` values allowed for an item of this kind: lectures 1, 3, 6 or 12 units;
+ * books 1 to 5 copies; everything else, a fixed-term course and a home-shopping product: 1.
+ */
 export function allowedMultiples(kind: SellableKind, fixedTerm = false): readonly number[] {
   if (fixedTerm) return DEVICE_MULTIPLES;
+  if (kind === "SEOLTAB_BOOK") return BOOK_MULTIPLES;
   return kind === "LECTURE" ? LECTURE_MULTIPLES : DEVICE_MULTIPLES;
 }
 
@@ -130,7 +145,7 @@ export function orderProblem(
     seen.add(line.id);
     const item = catalog.get(line.id);
     if (!item) return { code: "UNKNOWN_ITEM", id: line.id };
-    const allowed = allowedMultiples(item.itemKind, item.fixedTerm);
+    const allowed = allowedMultiples(item.itemKind, item.fixedTerm || item.homeshopping);
     if (!allowed.includes(line.lecture_multiple)) {
       return { code: "MONTHS_NOT_ALLOWED", id: line.id, allowed };
     }

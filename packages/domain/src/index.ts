@@ -25,3 +25,4 @@ export * from "./lesson-requests.ts";
 export * from "./matching.ts";
 export * from "./schools.ts";
 export * from "./cycle-reviews.ts";
+export * from "./discounts.ts";

@@ -1,12 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  MATCHING_STATES,
+  MATCHING_TRANSITIONS,
   commonBlocks,
   overlapMinutes,
   rankCandidates,
   type RankingRequest,
   type RankingTutor,
 } from "./matching.ts";
+import {
+  TransitionNotAllowedError,
+  assertTransition,
+  canTransition,
+  sourcesOf,
+} from "./payments.ts";
 import { WEEKDAYS, type WeeklyTimeBlock } from "./tutor-applications.ts";
 
 const request: RankingRequest = {
@@ -108,6 +116,22 @@ describe("rankCandidates", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("MATCHING_TRANSITIONS (issue #10)", () => {
+  it("OPEN moves to MATCHED or CLOSED; MATCHED and CLOSED are terminal", () => {
+    const table = Object.fromEntries(
+      MATCHING_STATES.map((from) => [
+        from,
+        MATCHING_STATES.filter((to) => canTransition(MATCHING_TRANSITIONS, from, to)),
+      ]),
+    );
+    expect(table).toEqual({ OPEN: ["MATCHED", "CLOSED"], MATCHED: [], CLOSED: [] });
+    expect(sourcesOf(MATCHING_TRANSITIONS, "CLOSED")).toEqual(["OPEN"]);
+    expect(() => assertTransition(MATCHING_TRANSITIONS, "matching", "MATCHED", "CLOSED")).toThrow(
+      TransitionNotAllowedError,
     );
   });
 });

@@ -16,6 +16,17 @@ export const MATCHING_STATES = ["OPEN", "MATCHED", "CLOSED"] as const;
 export type MatchingState = (typeof MATCHING_STATES)[number];
 
 /**
+ * Matching moves (issue #10: every writer asks it): OPEN → MATCHED (the family chose a tutor) |
+ * CLOSED (withdrawn, or the lecture ended); MATCHED and CLOSED are terminal (a new matching is
+ * opened instead).
+ */
+export const MATCHING_TRANSITIONS: TransitionTable<MatchingState> = {
+  OPEN: ["MATCHED", "CLOSED"],
+  MATCHED: [],
+  CLOSED: [],
+};
+
+/**
  * A suggestion to one tutor: SUGGESTED → ACCEPTED (with the slots they can teach) | REFUSED
  * (with a reason) | EXPIRED (no answer in 24 h); ACCEPTED → CHOSEN (the family picked it) |
  * CLOSED (the family picked another, or the matching closed); SUGGESTED → CLOSED likewise.

@@ -27,9 +27,12 @@
  *   (제17조제2항제1호·제2호; opening the box to check the contents does not count) → the price
  *   paid (DEVICE_WITHDRAWAL_7_DAYS); otherwise nothing by self-service (DEVICE_OPENED_OR_LATE;
  *   staff check the real receipt date and the state, and may still decide).
+ * - Digital contents (CONTENTS, issue #18): 전자상거래법 제17조제2항제5호 — once their supply has
+ *   begun (opened: the family downloaded or started them) no withdrawal (CONTENTS_OPENED);
+ *   unopened, within 7 days of the payment, the price paid (CONTENTS_WITHDRAWAL_7_DAYS).
  * - A line nothing was paid for (a tablet lent free with the lessons, price 0), of any kind:
  *   nothing to refund (NOTHING_PAID), never "전액 0원"; it does not make a payment's rule MIXED.
- * - Anything else (delivery fees, penalties, contents, ...): no automatic rule; 0 and
+ * - Anything else (delivery fees, penalties, ...): no automatic rule; 0 and
  *   STAFF_DECISION.
  *
  * What was already refunded on an item is subtracted, so the sum of refunds never exceeds what
@@ -49,6 +52,8 @@ export const REFUND_RULES = [
   "REMOTE_LESSONS_TAKEN",
   "DEVICE_WITHDRAWAL_7_DAYS",
   "DEVICE_OPENED_OR_LATE",
+  "CONTENTS_WITHDRAWAL_7_DAYS",
+  "CONTENTS_OPENED",
   "NOTHING_PAID",
   "STAFF_DECISION",
 ] as const;
@@ -70,7 +75,10 @@ export const WITHDRAWAL_DAYS = 7;
 const LESSON_KINDS: ReadonlySet<ItemKind> = new Set<ItemKind>(["LECTURE", "SINGLE_LECTURE_GROUP"]);
 const GOODS_KINDS: ReadonlySet<ItemKind> = new Set<ItemKind>(["DEVICE", "SEOLTAB_BOOK"]);
 
-/** LESSON for lectures, GOODS for devices and books, OTHER for everything else. */
+/**
+ * LESSON for lectures, GOODS for devices and books, OTHER for everything else (digital contents
+ * are OTHER for the law's categories but have their own rule: `contentsRefund`).
+ */
 export function refundCategoryOf(kind: ItemKind): RefundCategory {
   if (LESSON_KINDS.has(kind)) return "LESSON";
   if (GOODS_KINDS.has(kind)) return "GOODS";
@@ -387,6 +395,46 @@ export function goodsRefund({
   };
 }
 
+/**
+ * The refund of a digital content (CONTENTS) by 전자상거래법 제17조제2항제5호: opened (its supply
+ * has begun) → nothing (CONTENTS_OPENED); unopened before `withdrawalDeadline(paidAt)` → the
+ * price paid (CONTENTS_WITHDRAWAL_7_DAYS); unopened but later → nothing (CONTENTS_OPENED, the
+ * sentence says the days are over). A price of 0 is NOTHING_PAID.
+ * @throws RangeError for an invalid price or Date
+ */
+export function contentsRefund(input: {
+  paidPrice: Won;
+  paidAt: Date;
+  opened: boolean;
+  now: Date;
+}): RuleOutcome {
+  assertNonNegativeInteger(input.paidPrice, "paidPrice (won)");
+  const deadline = withdrawalDeadline(input.paidAt);
+  const nowMs = assertValidDate(input.now, "now");
+  if (input.paidPrice === 0) return nothingPaidOutcome("CONTENTS");
+  if (input.opened) {
+    return {
+      amount: 0,
+      rule: "CONTENTS_OPENED",
+      explanation:
+        "이미 열어 본 디지털 콘텐츠는 청약철회를 할 수 없어 돌려받을 금액이 없어요 (전자상거래법 제17조제2항제5호).",
+    };
+  }
+  const lastDay = seoulDateLabel(new Date(deadline.getTime() - 1));
+  if (nowMs >= deadline.getTime()) {
+    return {
+      amount: 0,
+      rule: "CONTENTS_OPENED",
+      explanation: `결제일부터 ${WITHDRAWAL_DAYS}일(${lastDay}까지)이 지나 디지털 콘텐츠를 돌려받을 수 없어요.`,
+    };
+  }
+  return {
+    amount: input.paidPrice,
+    rule: "CONTENTS_WITHDRAWAL_7_DAYS",
+    explanation: `아직 열어 보지 않은 디지털 콘텐츠라 ${lastDay}까지 결제한 ${formatRefundWon(input.paidPrice)} 전액을 돌려받을 수 있어요.`,
+  };
+}
+
 /** One item of `legalRefund`'s input. */
 export interface LegalRefundItemInput {
   id: number;
@@ -408,7 +456,10 @@ export interface LegalRefundItemInput {
   paidAt: Date;
   /** Goods only: when received, once deliveries are recorded (then counted from it). */
   receivedAt?: Date | null;
-  /** Goods only: used or damaged so that their value fell (default false). */
+  /**
+   * Goods: used or damaged so that their value fell; contents: opened (their supply has begun).
+   * Default false.
+   */
   opened?: boolean;
 }
 
@@ -479,20 +530,27 @@ export function legalRefund({ paymentMethod, items, now }: LegalRefundInput): Le
                 lessonsStartAt: item.lessonsStartAt,
                 now,
               })
-            : category === "GOODS"
-              ? goodsRefund({
+            : item.kind === "CONTENTS"
+              ? contentsRefund({
                   paidPrice: item.paidPrice,
                   paidAt: item.paidAt,
-                  receivedAt: item.receivedAt ?? null,
                   opened: item.opened ?? false,
                   now,
                 })
-              : {
-                  amount: 0,
-                  rule: "STAFF_DECISION",
-                  explanation:
-                    "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
-                };
+              : category === "GOODS"
+                ? goodsRefund({
+                    paidPrice: item.paidPrice,
+                    paidAt: item.paidAt,
+                    receivedAt: item.receivedAt ?? null,
+                    opened: item.opened ?? false,
+                    now,
+                  })
+                : {
+                    amount: 0,
+                    rule: "STAFF_DECISION",
+                    explanation:
+                      "이 항목은 자동으로 계산하는 환불 기준이 없어 담당자가 확인해 안내해 드려요.",
+                  };
     const amount = Math.max(0, outcome.amount - refunded);
     const explanation =
       refunded > 0 && outcome.amount > 0

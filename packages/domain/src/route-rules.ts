@@ -140,6 +140,12 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   "/guest_enrollment",
   "/payment_finish",
   "/home_pre_member",
+  // Family accounts and account links (issue 15).
+  "/CreateStudentAccount",
+  "/ViewStudentAccount",
+  "/UpdateStudentAccount",
+  "/connect_account",
+  "/active_account_finish",
 ];
 
 /** True when the path is an app route served from the SPA fallback (see APP_ROUTE_PATTERNS). */

@@ -17,6 +17,8 @@ import {
 import { getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
 import { findBadText } from "../platform/bad-input.ts";
+import { permissionDeniedIn, recordPermissionDenied } from "../platform/audit.ts";
+import type { PermissionDenied } from "../platform/auth.ts";
 import {
   AppError,
   GRAPHQL_TOKEN_CODES,
@@ -260,6 +262,10 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
     return payload;
   });
 
+  // The staff-gate refusal of each request, seen by the error formatter (which runs before
+  // onResolution and turns errors into plain objects), written by the onResolution hook below.
+  const denials = new WeakMap<object, { denial: PermissionDenied; field: unknown }>();
+
   await app.register(mercurius, {
     schema: opts.schema,
     resolvers: opts.resolvers,
@@ -270,6 +276,9 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
     validationRules,
     errorFormatter: (execution: ExecutionResult & { errors: readonly GraphQLError[] }, ctx) => {
       const log = ctx.reply ? ctx.reply.log : app.log;
+      const denied = execution.errors.find((e) => permissionDeniedIn(e) !== null);
+      if (denied)
+        denials.set(ctx, { denial: permissionDeniedIn(denied)!, field: denied.path?.[0] });
       const formatted = flatten(execution.errors).map((e) =>
         formatGraphqlError(e, log, {
           production: opts.production,
@@ -288,6 +297,27 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
   });
 
   opts.onSchema?.(app.graphql.schema);
+
+  // Issue 16 "Audit": a staff gate's refusal is a SECURITY entry (permission_denied), written
+  // before the answer leaves; a failure to write it is logged, never the caller's problem.
+  if (app.hasDecorator("database")) {
+    app.graphql.addHook("onResolution", async (_execution, context) => {
+      const found = denials.get(context);
+      if (!found || !context.reply) return;
+      denials.delete(context);
+      const { denial, field } = found;
+      const request = context.reply.request;
+      try {
+        await recordPermissionDenied(app.database.db, denial, {
+          requestId: String(request.id),
+          ip: request.ip,
+          route: `graphql /${opts.name}: ${String(field ?? "?")}`,
+        });
+      } catch (err) {
+        request.log.error({ err }, "could not write the permission_denied audit entry");
+      }
+    });
+  }
 
   // Cost limit: computed before execution with the request's variables, so @include/@skip(if:
   // $var) count correctly while Mercurius keeps caching parsed and validated documents.

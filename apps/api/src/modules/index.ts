@@ -8,7 +8,9 @@ import type { Config } from "../config.ts";
 import { createEventBus, type EventBus } from "../platform/events.ts";
 import type { AppModule } from "../platform/module.ts";
 import { accountsModule, createAccountsRuntime, type AccountsOptions } from "./accounts/index.ts";
+import { familyAccountsModule } from "./accounts/family/index.ts";
 import { catalogModule } from "./catalog/index.ts";
+import { discountsModule } from "./discounts/index.ts";
 import { consultationsModule } from "./consultations/index.ts";
 import { contractsModule } from "./contracts/index.ts";
 import { marketingModule } from "./marketing/index.ts";
@@ -22,8 +24,13 @@ import { lessonsModule } from "./lessons/index.ts";
 import { cycleReviewsModule } from "./cycle-reviews/index.ts";
 import { lectureChangesModule } from "./lecture-changes/index.ts";
 import { messagesModule, type MessagesOptions } from "./messages/index.ts";
+import { adminModule } from "./admin/index.ts";
+import { auditModule } from "./audit/index.ts";
+import { diagnosisModule } from "./diagnosis/index.ts";
+import { viewAsModule } from "./view-as/index.ts";
 import { lessonLedgersOfLines } from "./lessons/lessons.public.ts";
 import type { FileStorage } from "../platform/storage.ts";
+import type { AttemptStore } from "../platform/attempt-store.ts";
 
 /** Replaceable parts of areas (tests). */
 export interface ModuleOptions {
@@ -41,7 +48,13 @@ export interface Modules {
 
 /** Builds every area. */
 export async function createModules(
-  base: { config: Config; db: Database; log: FastifyBaseLogger; storage: FileStorage },
+  base: {
+    config: Config;
+    db: Database;
+    log: FastifyBaseLogger;
+    storage: FileStorage;
+    attempts: AttemptStore;
+  },
   options: ModuleOptions = {},
 ): Promise<Modules> {
   const accounts = await createAccountsRuntime(base, options.accounts);
@@ -73,7 +86,11 @@ export async function createModules(
   };
   const list: AppModule[] = [
     accountsModule(ctx, accounts, userInfo),
+    // Family accounts and account links (issue 15): the children's lectures and cards as above.
+    familyAccountsModule(ctx, accounts, userInfo),
     catalogModule(ctx),
+    // Referral codes and the discount table (issue #18); the checkout prices discounts.
+    discountsModule(ctx),
     consultationsModule(ctx),
     marketingModule(ctx),
     payments,
@@ -88,6 +105,17 @@ export async function createModules(
     lessons,
     lectureChangesModule(ctx),
     cycleReviewsModule(ctx),
+    // The audit view, the chain check and the CSV exports (issue 16 "Audit", "Export").
+    auditModule(ctx),
+    // The AI learning diagnosis on /diagnosis/graphql (issue #20).
+    diagnosisModule(ctx),
+    // Staff's temporary read-only "view as this family" (issue #20).
+    viewAsModule(ctx),
+    // The operations console (issue 16): acts through refunds' and payments' public faces.
+    adminModule(ctx, {
+      payments: payments.runtime.deps,
+      refunds: { ...payments.runtime.deps, lessonLedgers: lessonLedgersOfLines },
+    }),
     // Last: its handlers run after every other area's in the emitting transaction.
     messagesModule(ctx, options.messages),
   ];

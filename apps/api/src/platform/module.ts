@@ -10,6 +10,7 @@ import type { Database } from "@seoltab/db";
 import type { GraphqlBackend } from "@seoltab/domain";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { AttemptStore } from "./attempt-store.ts";
 import type { EventBus } from "./events.ts";
 import type { JobTable } from "./jobs.ts";
 import type { FileStorage } from "./storage.ts";
@@ -32,6 +33,11 @@ export interface ModuleContext {
   events: EventBus;
   /** Uploaded files (platform/storage.ts). */
   storage: FileStorage;
+  /**
+   * Shared throttle counters (platform/attempt-store.ts): Redis with REDIS_URL, else the
+   * database; every process sees the same counts (issue #19).
+   */
+  attempts: AttemptStore;
 }
 
 /** One area as app.ts mounts it. Every part is optional. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/test-app.ts";
-import { inlineScriptHashes, withAppConfig } from "./web.ts";
+import { browserBaseUrls, inlineScriptHashes, withAppConfig } from "./web.ts";
 
 // A miniature web build with the same layout as apps/web/build/client.
 const dir = mkdtempSync(join(tmpdir(), "seoltab-web-"));
@@ -113,6 +113,15 @@ describe("run-time settings for the browser", () => {
       gtmContainerId: null,
       channelTalkPluginKey: null,
       consultationUrl: "/consultation",
+      // Same-origin defaults arrive as paths (issue #20: the browser uses the environment's bases).
+      baseUrls: {
+        accounts: "/accounts",
+        authApi: "",
+        main: "/main",
+        serverless: "/serverless",
+        hub: "/hub",
+        graphql: "",
+      },
     });
     // Only the page's real inline script is hashed.
     const scriptSrc = String(res.headers["content-security-policy"])
@@ -130,5 +139,23 @@ describe("run-time settings for the browser", () => {
     });
     expect(html).not.toContain("</script><script>");
     expect(html).toContain("\\u003c/script>");
+  });
+});
+
+describe("backend bases for the browser (SPEC.md §7, issue #20)", () => {
+  it("keeps bases on other hosts absolute and turns own-origin bases into paths", () => {
+    expect(
+      browserBaseUrls("https://www.seoltab.example", {
+        accounts: "https://accounts.seoltab.example",
+        authApi: "https://auth.seoltab.example/v1",
+        main: "https://www.seoltab.example/main",
+        graphql: "https://www.seoltab.example",
+      }),
+    ).toEqual({
+      accounts: "https://accounts.seoltab.example",
+      authApi: "https://auth.seoltab.example/v1",
+      main: "/main",
+      graphql: "",
+    });
   });
 });

@@ -25,6 +25,29 @@ export interface PublicAppConfig {
   gtmContainerId: string | null;
   channelTalkPluginKey: string | null;
   consultationUrl: string;
+  /**
+   * Where the browser reaches each backend (SPEC.md §7 "Base addresses depend on the
+   * environment"; apps/web/app/lib/base-urls.ts): see browserBaseUrls.
+   */
+  baseUrls?: Record<string, string>;
+}
+
+/**
+ * The backend bases as the browser uses them: a base on the public origin becomes its path
+ * ("/main", "" for the root), so pages work on whatever name the site is opened with; a base on
+ * another host (ACCOUNTS_BASE_URL=https://accounts.…) stays an absolute URL.
+ */
+export function browserBaseUrls(
+  publicOrigin: string,
+  bases: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const own = new URL(publicOrigin).origin;
+  return Object.fromEntries(
+    Object.entries(bases).map(([name, base]) => {
+      const url = new URL(base);
+      return [name, url.origin === own ? url.pathname.replace(/\/+$/, "") : base];
+    }),
+  );
 }
 
 const TYPES: Record<string, string> = {

@@ -8,9 +8,26 @@ import type { z } from "zod";
 import { AppError, MESSAGES, toAppError } from "../errors.ts";
 import { findBadTextInRequest } from "../platform/bad-input.ts";
 import { failure } from "./envelope.ts";
+import { checkedSerializer, passThroughValidator } from "./route-schema.ts";
 
-/** Installs the envelope error and not-found handlers on an encapsulated REST plugin. */
-export function useEnvelope(app: FastifyInstance): void {
+/**
+ * Installs the envelope error and not-found handlers on an encapsulated REST plugin, and the
+ * schema compilers of rest/route-schema.ts: declared request schemas document (the handler
+ * validates), declared response schemas check every answer. `strictResponses` (default true;
+ * false in production) makes a response that does not match its schema a 500 instead of a
+ * logged error.
+ */
+export function useEnvelope(
+  app: FastifyInstance,
+  options: { strictResponses?: boolean } = {},
+): void {
+  app.setValidatorCompiler(passThroughValidator);
+  app.setSerializerCompiler(
+    checkedSerializer({
+      strict: options.strictResponses ?? true,
+      onMismatch: (err) => app.log.error({ err }, "REST response does not match its schema"),
+    }),
+  );
   // Text PostgreSQL cannot store is a validation error here, never a 500 from the database.
   app.addHook("preValidation", async (request) => {
     const path = findBadTextInRequest(request);

@@ -5,6 +5,7 @@
  * of a template built once per run by global-setup.ts (already migrated, and seeded when the
  * app runs in local mode), so no test file pays for initdb and migrations again.
  */
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,7 +76,10 @@ export function openTestDatabase(options: { seeded?: boolean } = {}): Promise<Da
 export async function buildTestApp(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
-  options: Pick<BuildOptions, "logger" | "accounts" | "payments" | "storage" | "messages"> = {},
+  options: Pick<
+    BuildOptions,
+    "logger" | "accounts" | "payments" | "storage" | "messages" | "attemptsNamespace"
+  > = {},
 ): Promise<TestApp> {
   const config = testConfig(env, patch);
   const database = await openTestDatabase({ seeded: config.localMode });
@@ -84,6 +88,8 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     accounts: { signingKeys: await generateSigningKeys(), ...options.accounts },
+    // Test files share one PostgreSQL database in test:pg: each app counts its own throttles.
+    attemptsNamespace: options.attemptsNamespace ?? randomUUID(),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.messages ? { messages: options.messages } : {}),

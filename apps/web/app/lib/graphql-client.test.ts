@@ -20,7 +20,8 @@ const tokenError = (code: string, status = 200) =>
     },
     status,
   );
-const graphqlCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.endsWith("/graphql"));
+const graphqlCalls = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.url.endsWith("/graphql") && c.url !== "/auth/graphql");
 
 describe("GraphQL client: routing by clientName (SPEC.md §7)", () => {
   it("sends each clientName to /{backend}/graphql, anything else to marketing", async () => {
@@ -138,7 +139,7 @@ describe("GraphQL client: Bearer header (SPEC.md §4)", () => {
   });
 });
 
-describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
+describe("GraphQL client: refresh (mutation refresh on the auth backend) and retry once (SPEC.md §4, §7, §8)", () => {
   it.each([
     ["code 003 in a 200 answer", () => tokenError("003")],
     ["code 012 in a 401 JSON answer", () => tokenError("012", 401)],
@@ -156,7 +157,7 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
       sessionStorage.setItem("accessToken", "stale");
       let attempt = 0;
       const { calls } = mockFetch({
-        "POST /api/oauth/token": () => json({ accessToken: "renewed" }),
+        "POST /auth/graphql": () => json({ data: { refresh: { token: "renewed" } } }),
         "POST /payment/graphql": () => (++attempt === 1 ? first() : data("payment")),
       });
       const onRefreshFailed = vi.fn();
@@ -167,7 +168,7 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
       expect(result.data).toEqual({ backend: "payment" });
       expect(calls.map((c) => c.url)).toEqual([
         "/payment/graphql",
-        "/api/oauth/token",
+        "/auth/graphql",
         "/payment/graphql",
       ]);
       expect(calls[0]!.headers.authorization).toBe("Bearer stale");
@@ -180,22 +181,22 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
   it("retries only once: a second token error is passed on", async () => {
     sessionStorage.setItem("accessToken", "stale");
     const { calls } = mockFetch({
-      "POST /api/oauth/token": () => json({ accessToken: "renewed" }),
+      "POST /auth/graphql": () => json({ data: { refresh: { token: "renewed" } } }),
       "POST /payment/graphql": () => tokenError("003"),
     });
     await expect(
       createGraphqlClient().query({ query: BACKEND, context: { clientName: "payment" } }),
     ).rejects.toBeTruthy();
     expect(graphqlCalls(calls)).toHaveLength(2);
-    expect(calls.filter((c) => c.url === "/api/oauth/token")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/auth/graphql")).toHaveLength(1);
   });
 
   it("shares one refresh between operations failing at the same time", async () => {
     sessionStorage.setItem("accessToken", "stale");
     const { calls } = mockFetch({
-      "POST /api/oauth/token": async () => {
+      "POST /auth/graphql": async () => {
         await new Promise((r) => setTimeout(r, 20));
-        return json({ accessToken: "renewed" });
+        return json({ data: { refresh: { token: "renewed" } } });
       },
       "POST /payment/graphql": (call) =>
         call.headers.authorization === "Bearer renewed" ? data("payment") : tokenError("003"),
@@ -211,7 +212,7 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
       client.query({ query: Other, context: { clientName: "payment" } }),
     ]);
     expect(results.map((r) => r.data)).toEqual([{ backend: "payment" }, { backend: "payment" }]);
-    expect(calls.filter((c) => c.url === "/api/oauth/token")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/auth/graphql")).toHaveLength(1);
     expect(graphqlCalls(calls)).toHaveLength(4);
   });
 
@@ -220,7 +221,7 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
     let releaseSlow: () => void = () => {};
     const slowAnswered = new Promise<void>((resolve) => (releaseSlow = resolve));
     const { calls } = mockFetch({
-      "POST /api/oauth/token": () => json({ accessToken: "renewed" }),
+      "POST /auth/graphql": () => json({ data: { refresh: { token: "renewed" } } }),
       "POST /payment/graphql": async (call) => {
         if (call.headers.authorization === "Bearer renewed") return data("payment");
         // The second operation's answer (with the old token) arrives after the refresh.
@@ -238,14 +239,18 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
     await client.query({ query: BACKEND, context: { clientName: "payment" } });
     releaseSlow();
     expect((await slow).data).toEqual({ backend: "payment" });
-    expect(calls.filter((c) => c.url === "/api/oauth/token")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/auth/graphql")).toHaveLength(1);
     expect(graphqlCalls(calls)).toHaveLength(4);
   });
 
   it("runs logout when no new token can be had, and passes the refresh error on", async () => {
     sessionStorage.setItem("accessToken", "stale");
     mockFetch({
-      "POST /api/oauth/token": () => json({ error: "invalid_grant" }, 401),
+      "POST /auth/graphql": () =>
+        json({
+          data: null,
+          errors: [{ message: "refresh token expired", extensions: { code: "003" } }],
+        }),
       "POST /payment/graphql": () => tokenError("012", 401),
     });
     const onRefreshFailed = vi.fn();
@@ -253,7 +258,11 @@ describe("GraphQL client: refresh and retry once (SPEC.md §4, §8)", () => {
       .query({ query: BACKEND, context: { clientName: "payment" } })
       .catch((e: unknown) => e);
     expect(onRefreshFailed).toHaveBeenCalledTimes(1);
-    expect(error).toMatchObject({ name: "TokenError", code: "invalid_grant" });
+    // SPEC.md §8: refresh errors from the auth API are thrown as they are.
+    expect(error).toMatchObject({
+      name: "RefreshMutationError",
+      errors: [{ message: "refresh token expired", extensions: { code: "003" } }],
+    });
   });
 
   it("does not refresh on other errors", async () => {

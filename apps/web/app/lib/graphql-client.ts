@@ -8,8 +8,9 @@
  *   fetch credentials per backend (graphqlCredentialsFor).
  * - Auth: every request carries the access token, or else the user token without quotes, as
  *   Bearer; with neither, a token is fetched first.
- * - Errors: classification UNAUTHORIZED or code 003/012 → a new token (one shared request for
- *   concurrent failures), the header replaced, the same operation retried once. If no token can
+ * - Errors: classification UNAUTHORIZED or code 003/012 → a new token from `mutation refresh` on
+ *   the auth backend (SPEC.md §7; one shared request for concurrent failures), the header
+ *   replaced, the same operation retried once. If no token can
  *   be had, logout runs and the refresh error is passed on as it is.
  * - Default fetch policy: network-only.
  */
@@ -33,6 +34,8 @@ import {
   type GraphqlErrorExtensions,
 } from "@seoltab/domain";
 import { from, switchMap } from "rxjs";
+import { graphqlEndpoint } from "./base-urls";
+import { useAdminStore } from "../stores/admin-store";
 import { bearer, graphqlBearerToken } from "./credentials";
 import { logout, onLogout } from "./logout";
 import { isPageUnloading } from "./page-unload";
@@ -48,9 +51,12 @@ declare module "@apollo/client" {
   }
 }
 
-/** The endpoint of a backend: `/{backend}/graphql` on this origin (DESIGN.md §2). */
+/**
+ * The endpoint of a backend: `{GRAPHQL_BASE_URL}/{backend}/graphql`, `/{backend}/graphql` on
+ * this origin by default (DESIGN.md §2; lib/base-urls.ts).
+ */
 export function graphqlUri(backend: GraphqlBackend): string {
-  return `/${backend}/graphql`;
+  return graphqlEndpoint(backend);
 }
 
 /** Error objects of a failed request: GraphQL errors, or those inside a non-2xx JSON body. */
@@ -131,6 +137,10 @@ export function createGraphqlClient(options: GraphqlClientOptions = {}): ApolloC
     const headers: Record<string, string> = { ...prevContext.headers };
     if (token) headers.authorization = bearer(token);
     else delete headers.authorization;
+    // A staff member's open "view as this family" session: the server refuses mutations.
+    const viewAsToken = useAdminStore.getState().adminToken;
+    if (viewAsToken) headers["x-view-as-token"] = viewAsToken;
+    else delete headers["x-view-as-token"];
     return { headers };
   });
 
@@ -145,7 +155,7 @@ export function createGraphqlClient(options: GraphqlClientOptions = {}): ApolloC
     const newToken =
       stored && sent && bearer(stored) !== sent
         ? Promise.resolve(stored)
-        : refreshAccessToken().catch(async (refreshError: unknown) => {
+        : refreshAccessToken("mutation").catch(async (refreshError: unknown) => {
             await onRefreshFailed();
             throw refreshError;
           });

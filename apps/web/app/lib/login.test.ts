@@ -142,7 +142,9 @@ describe("signIn (SPEC.md §4)", () => {
     await signIn("tutor@example.com", "Demo1234!", at("/sign_in"));
     expect(calls[1]!.body).toMatchObject({ USER_NO: 9, USER_TYPE: "TEACHER" });
     await signIn("parent@example.com", "Demo1234!", at("/parent_sign_in"));
-    expect(calls[3]!.body).toMatchObject({ USER_NO: 8, USER_TYPE: "PARENT" });
+    // (calls[2] is POST /main/user_status after the first sign-in.)
+    const infoCalls = calls.filter((c) => c.url === "/main/getUserInfo");
+    expect(infoCalls[1]!.body).toMatchObject({ USER_NO: 8, USER_TYPE: "PARENT" });
     expect(useRootStore.getState().auth.data?.CHILDREN).toEqual([
       { USER_NO: 7, USER_NAME: "김하늘" },
     ]);

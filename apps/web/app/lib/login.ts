@@ -9,6 +9,7 @@ import { toast } from "react-toastify";
 import { withLoader } from "../stores/loader-store";
 import { useRootStore, type LoginResponse } from "../stores/root-store";
 import { removeAccessToken, setLoginToken, setStoredUserInfo, setUserToken } from "./credentials";
+import { PENDING_CONSENT_MESSAGE, fetchUserStatus } from "./certification-log";
 import { getDeviceId } from "./device-id";
 import { revokeOnServer } from "./logout";
 import { NETWORK_ERROR_MESSAGE, isRestError, restRequest } from "./rest-client";
@@ -142,7 +143,13 @@ export async function signIn(
     }
     storeLogin(response);
     const ok = await refreshUserInfo();
-    return ok ? response : null;
+    if (!ok) return null;
+    // SPEC.md §7 user_status after sign-in: an account waiting for parent consent is told so.
+    const status = await fetchUserStatus();
+    if (status && !status.IS_PARENT_CONSENTED) {
+      toast.info(PENDING_CONSENT_MESSAGE, { toastId: "pending-parent-consent" });
+    }
+    return response;
   });
 }
 

@@ -12,9 +12,14 @@ import {
   removeLoginToken,
   restBearerToken,
 } from "./credentials";
+import { useAdminStore } from "../stores/admin-store";
+import { restUrl } from "./base-urls";
 import { isTokenExpired, refreshAccessToken } from "./token-client";
 
-/** The REST backends and their base paths (DESIGN.md §2). */
+/**
+ * The REST backends and their default (same-origin) base paths (DESIGN.md §2). The base used
+ * is the environment's (`restUrl`, lib/base-urls.ts): MAIN_API_BASE_URL and co.
+ */
 export const REST_BACKENDS = {
   main: "/main",
   serverless: "/serverless",
@@ -145,12 +150,15 @@ export async function restRequest<T>(
   else if (body !== undefined) headers["content-type"] = "application/json";
   const token = auth ? await tokenForRequest() : null;
   if (token) headers.authorization = bearer(token);
+  // A staff member's open "view as this family" session: the server keeps the call read-only.
+  const viewAsToken = useAdminStore.getState().adminToken;
+  if (viewAsToken) headers["x-view-as-token"] = viewAsToken;
 
   const timeout = AbortSignal.timeout(REST_TIMEOUT_MS);
   const credentials = REST_CREDENTIALS[backend];
   let response: Response;
   try {
-    response = await fetch(`${REST_BACKENDS[backend]}${path}`, {
+    response = await fetch(restUrl(backend, path), {
       method,
       headers,
       ...(file !== undefined
@@ -205,7 +213,7 @@ export async function restBlob(backend: RestBackend, path: string): Promise<Blob
   if (token) headers.authorization = bearer(token);
   let response: Response;
   try {
-    response = await fetch(`${REST_BACKENDS[backend]}${path}`, {
+    response = await fetch(restUrl(backend, path), {
       headers,
       signal: AbortSignal.timeout(REST_TIMEOUT_MS),
     });

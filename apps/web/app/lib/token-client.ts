@@ -9,8 +9,10 @@
  * Locks API exists, tabs take turns.
  */
 import { useRootStore } from "../stores/root-store";
+import { graphqlEndpoint, tokenEndpoint } from "./base-urls";
 import { setAccessToken } from "./credentials";
 
+/** Default (same-origin) addresses; the environment's are tokenEndpoint() / graphqlEndpoint("auth"). */
 export const TOKEN_ENDPOINT = "/api/oauth/token";
 export const AUTH_GRAPHQL_ENDPOINT = "/auth/graphql";
 export const REFRESH_MUTATION = "mutation refresh { refresh { token } }";
@@ -54,7 +56,7 @@ export class RefreshMutationError extends Error {
 export async function fetchAccessToken(): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(TOKEN_ENDPOINT, {
+    response = await fetch(tokenEndpoint(), {
       method: "POST",
       credentials: "include",
       headers: {
@@ -89,7 +91,7 @@ interface RefreshMutationBody {
 export async function refreshWithMutation(): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(AUTH_GRAPHQL_ENDPOINT, {
+    response = await fetch(graphqlEndpoint("auth"), {
       method: "POST",
       credentials: "include",
       headers: { accept: "application/json", "content-type": "application/json" },
@@ -115,12 +117,21 @@ function withTabLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Gets a new access token (POST /api/oauth/token) and stores it: sessionStorage `accessToken`
- * and the root store's auth.accessToken. Concurrent calls share one request.
- * @throws TokenError when no token could be had (no or expired refresh cookie, network).
+ * How a new token is had: `token-endpoint` (POST /api/oauth/token, before a request that has no
+ * token and for REST) or `mutation` (`mutation refresh` on the auth backend: the refresh the
+ * GraphQL link runs on UNAUTHORIZED / 003 / 012, SPEC.md §4, §7, §8).
  */
-export function refreshAccessToken(): Promise<string> {
-  inflight ??= withTabLock(fetchAccessToken)
+export type RefreshVia = "token-endpoint" | "mutation";
+
+/**
+ * Gets a new access token and stores it: sessionStorage `accessToken` and the root store's
+ * auth.accessToken. Concurrent calls share one request, whichever way it goes (the refresh
+ * cookie rotates on each use).
+ * @throws TokenError when no token could be had (no or expired refresh cookie, network);
+ *   RefreshMutationError with the auth backend's errors as they are (via "mutation").
+ */
+export function refreshAccessToken(via: RefreshVia = "token-endpoint"): Promise<string> {
+  inflight ??= withTabLock(via === "mutation" ? refreshWithMutation : fetchAccessToken)
     .then((token) => {
       setAccessToken(token);
       useRootStore.getState().setAuth({ accessToken: token });

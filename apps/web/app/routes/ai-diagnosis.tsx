@@ -6,6 +6,8 @@ import { Notes } from "../components/marketing/notes";
 import { Section } from "../components/marketing/section";
 import { Steps } from "../components/marketing/steps";
 import { CONSULTATION_CTA } from "../content/navigation";
+import { DiagnosisFlow } from "../features/diagnosis/components/diagnosis-flow";
+import "../features/diagnosis/diagnosis.css";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/ai-diagnosis";
 
@@ -16,7 +18,11 @@ export const meta: Route.MetaFunction = ({ location }) =>
     { path: location.pathname },
   );
 
-/** /ai_diagnosis: the learning diagnosis that starts every course. */
+/**
+ * /ai_diagnosis: the learning diagnosis that starts every course. The introduction is
+ * prerendered; the level test (choose subject and school level, answer, submit, read the
+ * report) runs in the browser against /diagnosis/graphql (issue #20, docs/api/diagnosis.md).
+ */
 export default function AiDiagnosis() {
   return (
     <>
@@ -25,11 +31,23 @@ export default function AiDiagnosis() {
         title="지금 어디서 막혀 있는지부터 확인해요"
         lead="AI 학습 진단은 태블릿으로 진단 문항을 풀면 답과 풀이 시간을 바탕으로 단원별로 이해한 부분과 보완할 부분을 정리해 주는 서비스예요. 서울대 선생님이 결과를 함께 보고 수업 계획을 세워요."
         actions={
-          <ButtonLink to={CONSULTATION_CTA.to} size="lg">
-            상담 신청하고 진단받기
-          </ButtonLink>
+          <>
+            <a href="#diagnosis-start" className="btn btn--primary btn--lg">
+              무료 레벨 진단 시작하기
+            </a>
+            <ButtonLink to={CONSULTATION_CTA.to} variant="secondary" size="lg">
+              상담 신청하고 진단받기
+            </ButtonLink>
+          </>
         }
       />
+      <Section
+        id="diagnosis-start"
+        title="지금 바로 레벨 진단해 보기"
+        lead="과목과 학년을 고르고 10문항을 풀면 단원별 결과와 추천 시작 레벨을 바로 보여 드려요. 로그인하지 않아도 풀 수 있어요."
+      >
+        <DiagnosisFlow />
+      </Section>
       <Section id="diagnosis-steps" title="진단은 이렇게 진행돼요">
         <Steps
           items={[

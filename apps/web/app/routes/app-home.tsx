@@ -8,6 +8,8 @@ import { USER_TYPE_LABELS } from "../features/accounts/labels";
 import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
 import { CalendarSubscribe, WeekLessons } from "../features/lessons/components/calendar";
 import { SubscriptionsPanel } from "../features/payments/components/subscriptions-panel";
+import { MyDiagnoses } from "../features/diagnosis/components/my-diagnoses";
+import "../features/diagnosis/diagnosis.css";
 import "../features/account/account.css";
 import "../features/contracts/contracts.css";
 import "../features/lectures/lectures.css";
@@ -117,6 +119,8 @@ export default function AppHome() {
             />
           </>
         ) : null}
+
+        {data.USER_TYPE === "STUDENT" || data.USER_TYPE === "PARENT" ? <MyDiagnoses /> : null}
 
         <section className="app-panel app-panel--left" aria-labelledby="shortcuts-title">
           <h2 id="shortcuts-title">바로 가기</h2>

@@ -4,6 +4,8 @@ import { CycleReviewCard } from "../features/cycle-reviews/components/cycle-revi
 import { LectureChanges } from "../features/lecture-changes/components/lecture-changes";
 import { LectureLessons } from "../features/lessons/components/lecture-lessons";
 import { OffersPanel } from "../features/matching/components/offers";
+import { StudentDiagnoses } from "../features/diagnosis/components/student-diagnoses";
+import "../features/diagnosis/diagnosis.css";
 import "../styles/accounts.css";
 import "../features/tutor-applications/tutor-applications.css";
 import "../features/lectures/lectures.css";
@@ -28,6 +30,7 @@ export default function AppLecture() {
           <CycleReviewCard lectureId={lectureId} />
           <LectureLessons lectureId={lectureId} />
           <LectureChanges lectureId={lectureId} />
+          <StudentDiagnoses lectureId={lectureId} />
           <OffersPanel lectureId={lectureId} subjectName={subjectName} onMatched={onMatched} />
         </>
       )}

@@ -3,6 +3,8 @@ import { useNavigate } from "react-router";
 import { PasswordChangeForm } from "../features/account/components/password-change-form";
 import { ProfilePanel } from "../features/account/components/profile-panel";
 import { MessageConsents } from "../features/messages/components/message-consents";
+import { AccountLinksPanel } from "../features/family-accounts/components/account-links-panel";
+import "../features/family-accounts/family.css";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../styles/accounts.css";
 import "../features/account/account.css";
@@ -21,7 +23,8 @@ export const meta: Route.MetaFunction = () =>
 /**
  * /_app/profile: name, email, masked phone and grade (POST /main/getUserInfo, refreshed on every
  * visit; SPEC.md §4), 알림 수신 설정 (advertising consent per kind, issue #17; features/messages)
- * and the password change (PATCH /serverless/change_password). After a
+ * 계정 연동 (the linked services of the family and unlinking, issue 15) and the password change
+ * (PATCH /serverless/change_password). After a
  * change every session of the account is revoked, so the page logs out to /sign_in.
  */
 export default function AppProfile() {
@@ -46,6 +49,10 @@ export default function AppProfile() {
       <section className="app-panel app-panel--left" aria-labelledby="profile-title">
         <h2 id="profile-title">회원 정보</h2>
         <ProfilePanel auth={auth} info={info?.USER_NO === auth.USER_NO ? info : null} />
+      </section>
+      <section className="app-panel app-panel--left" aria-labelledby="links-title">
+        <h2 id="links-title">계정 연동</h2>
+        <AccountLinksPanel />
       </section>
       <section className="app-panel app-panel--left" aria-labelledby="consents-title">
         <h2 id="consents-title">알림 수신 설정</h2>

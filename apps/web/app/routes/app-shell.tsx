@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Logo } from "../components/marketing/logo";
 import { SessionCheck } from "../features/accounts/components/session-check";
 import { USER_TYPE_LABELS } from "../features/accounts/labels";
+import { ViewAsBanner } from "../features/view-as/components/view-as-banner";
 import { getGraphqlClient } from "../lib/graphql-client";
 import { logout } from "../lib/logout";
 import { useRootStore } from "../stores/root-store";
@@ -168,6 +169,13 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                 </li>
                 {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
                   <li>
+                    <NavLink to="/_app/admin" end className="app-header__link">
+                      운영 콘솔
+                    </NavLink>
+                  </li>
+                ) : null}
+                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
+                  <li>
                     <NavLink to="/_app/admin/consultations" className="app-header__link">
                       상담 신청 관리
                     </NavLink>
@@ -230,6 +238,7 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
           ) : null}
         </div>
       </header>
+      <ViewAsBanner />
       <main id="main-content" tabIndex={-1} className="app-main">
         <div className="container">
           <Outlet />

@@ -35,7 +35,7 @@ export function loader() {
 
 /**
  * Layout of the marketing pages (SPEC.md §2 marketing paths) and of the product pages that are
- * text and links (/examination_event, /service_introduction, /philosophy, /ai_diagnosis):
+ * text and links (/examination_event, /service_introduction, /philosophy):
  * header, the page, the extra component where SPEC.md §2 shows it, footer, and the floating
  * consultation button on the marketing paths (SPEC.md §1-2). Rendered at build time only;
  * app/islands/ makes it work in the browser.

@@ -64,6 +64,8 @@ export const VERIFICATION_PURPOSES = [
   "CONSULTATION",
   /** The phone of a tutor resume when it differs from the join phone (modules/tutor-applications). */
   "TUTOR_RESUME",
+  /** A parent asks to manage an existing student; the student (or consenting parent) confirms (issue 15). */
+  "FAMILY_LINK",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

@@ -5,8 +5,8 @@
 import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import type { AccessTokenIssuer } from "./access-tokens.ts";
-import type { AttemptLimiter } from "./attempt-limiter.ts";
-import type { AttemptStore } from "./attempt-store.ts";
+import type { AttemptLimiter } from "../../platform/attempt-limiter.ts";
+import type { AttemptStore } from "../../platform/attempt-store.ts";
 import type { ConsentTickets } from "./consent-tickets.ts";
 import type { PasswordHasher } from "./password-hasher.ts";
 import type { SmsSender } from "./sms.ts";
@@ -19,7 +19,10 @@ export interface AccountsDeps {
   sms: SmsSender;
   /** Signed links of the parent-consent request texted to a parent (consent-tickets.ts). */
   consentTickets: ConsentTickets;
-  /** Sign-in and password-change throttles, in the database (shared by every process). */
+  /**
+   * Sign-in and password-change throttles, shared by every process (Redis with REDIS_URL, else
+   * the database).
+   */
   attempts: AttemptStore;
   limiters: {
     /** Code requests per client address, 1 h window. */

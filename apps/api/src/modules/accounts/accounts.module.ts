@@ -14,8 +14,8 @@ import type { AccountsDeps } from "./accounts.deps.ts";
 import { AVAILABILITY_WINDOW_MS } from "./accounts.constants.ts";
 import { accountsResolvers, accountsSchema } from "./accounts.graphql.ts";
 import { createConsentTickets } from "./consent-tickets.ts";
-import { memoryAttemptLimiter } from "./attempt-limiter.ts";
-import { dbAttemptStore } from "./attempt-store.ts";
+import { storeAttemptLimiter } from "../../platform/attempt-limiter.ts";
+import type { AttemptStore } from "../../platform/attempt-store.ts";
 import authPlugin from "./auth.plugin.ts";
 import { currentSessionChecker } from "./current-session.ts";
 import { devSmsOutboxRoutes } from "./dev.routes.ts";
@@ -109,6 +109,7 @@ export async function createAccounts(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
+  attempts: AttemptStore,
   options: AccountsOptions = {},
 ): Promise<AccountsRuntime> {
   const clock = options.clock ?? systemClock;
@@ -153,12 +154,16 @@ export async function createAccounts(
       publicOrigin: config.publicOrigin,
       clock,
     }),
-    attempts: dbAttemptStore(db),
+    attempts,
     limiters: {
-      codeSendsAddress: memoryAttemptLimiter(HOUR_MS),
-      availabilityAddress: memoryAttemptLimiter(AVAILABILITY_WINDOW_MS),
-      smsLogsAddress: memoryAttemptLimiter(HOUR_MS),
-      consentResends: memoryAttemptLimiter(HOUR_MS),
+      codeSendsAddress: storeAttemptLimiter(attempts, "code-sends-address", HOUR_MS),
+      availabilityAddress: storeAttemptLimiter(
+        attempts,
+        "availability-address",
+        AVAILABILITY_WINDOW_MS,
+      ),
+      smsLogsAddress: storeAttemptLimiter(attempts, "sms-logs-address", HOUR_MS),
+      consentResends: storeAttemptLimiter(attempts, "consent-resends", HOUR_MS),
     },
   };
   return {

@@ -14,7 +14,6 @@ export {
 } from "./accounts.repository.ts";
 export { GRADES } from "./accounts.constants.ts";
 export { phoneField, realNameField, userNoField } from "./accounts.schemas.ts";
-export { memoryAttemptLimiter, type AttemptLimiter } from "./attempt-limiter.ts";
 export { OPAQUE_TOKEN_SHAPE, newOpaqueToken, sha256Hex } from "./opaque-tokens.ts";
 export { consumeVerification } from "./verification.service.ts";
 export type { UserInfoSources } from "./accounts.routes.ts";

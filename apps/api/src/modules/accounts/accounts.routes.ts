@@ -11,6 +11,7 @@ import { maskMobile } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import type { AccountsDeps } from "./accounts.deps.ts";
 import { requestContext } from "../../platform/request-context.ts";
 import { AVAILABILITY_CHECKS_PER_ADDRESS } from "./accounts.constants.ts";
@@ -88,6 +89,82 @@ function userInfo(
   });
 }
 
+const tag = "accounts";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "POST /login": restSchema({
+    summary: "이메일 로그인 (access token, refresh cookie)",
+    tag,
+    body: loginInput,
+    response: loginOutput,
+  }),
+  "POST /getUserInfo": restSchema({
+    summary: "회원 정보 (LECTURE_INFO, CARD_INFO)",
+    tag,
+    bearer: true,
+    body: getUserInfoInput,
+    response: userInfoOutput,
+  }),
+  "POST /user_status": restSchema({
+    summary: "내 계정 상태",
+    tag,
+    bearer: true,
+    body: userStatusInput,
+    response: userStatusOutput,
+  }),
+  "POST /user_contact": restSchema({
+    summary: "내 이름과 휴대폰 번호",
+    tag,
+    bearer: true,
+    body: userContactInput,
+    response: userContactOutput,
+  }),
+  "POST /iamport_sms_certification_log": restSchema({
+    summary: "본인인증 결과 기록",
+    tag,
+    body: smsCertificationLogInput,
+    response: smsCertificationLogOutput,
+  }),
+  "POST /verification/send_code": restSchema({
+    summary: "휴대폰 인증번호 보내기",
+    tag,
+    body: sendCodeInput,
+    response: sendCodeOutput,
+  }),
+  "POST /verification/verify_code": restSchema({
+    summary: "휴대폰 인증번호 확인",
+    tag,
+    body: verifyCodeInput,
+    response: verifyCodeOutput,
+  }),
+  "POST /join/check_email": restSchema({
+    summary: "이메일 사용 가능 여부",
+    tag,
+    body: checkEmailInput,
+    response: availabilityOutput,
+  }),
+  "POST /join/check_nickname": restSchema({
+    summary: "닉네임 사용 가능 여부",
+    tag,
+    body: checkNicknameInput,
+    response: availabilityOutput,
+  }),
+  "POST /join": restSchema({ summary: "회원가입", tag, body: joinInput, response: joinOutput }),
+  "POST /join/parent_consent_info": restSchema({
+    summary: "보호자 동의 요청 정보",
+    tag,
+    body: parentConsentInfoInput,
+    response: parentConsentInfoOutput,
+  }),
+  "POST /join/parent_consent": restSchema({
+    summary: "보호자 동의",
+    tag,
+    body: parentConsentInput,
+    response: joinOutput,
+  }),
+} as const;
+
 /**
  * Registers the accounts calls inside the `/main` REST backend (envelope handlers installed by
  * the caller). `deps`: the accounts services' dependencies; `cookies`: the refresh-cookie policy;
@@ -98,6 +175,7 @@ export async function accountsMainRoutes(
   opts: { deps: AccountsDeps; cookies: CookiePolicy; userInfo: UserInfoSources },
 ): Promise<void> {
   const { deps, cookies, userInfo: sources } = opts;
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
 
   app.post("/login", async (request, reply) => {
     const input = parseBody(loginInput, request);
@@ -214,17 +292,17 @@ export async function accountsMainRoutes(
     );
   });
 
-  const throttleChecks = (request: FastifyRequest) => {
+  const throttleChecks = async (request: FastifyRequest) => {
     const now = deps.clock.now();
-    const limiter = deps.limiters.availabilityAddress;
-    if (limiter.hit(request.ip, now) > AVAILABILITY_CHECKS_PER_ADDRESS) {
+    const hit = await deps.limiters.availabilityAddress.hit(request.ip, now);
+    if (hit.count > AVAILABILITY_CHECKS_PER_ADDRESS) {
       throw new AppError(
         "rate_limited",
         "too_many_requests",
         ACCOUNT_MESSAGES.tooManyRequests,
         [],
         {
-          headers: { "retry-after": String(limiter.retryAfterSeconds(request.ip, now)) },
+          headers: { "retry-after": String(hit.retryAfterSeconds) },
         },
       );
     }
@@ -232,7 +310,7 @@ export async function accountsMainRoutes(
 
   app.post("/join/check_email", async (request) => {
     const input = parseBody(checkEmailInput, request);
-    throttleChecks(request);
+    await throttleChecks(request);
     return success(
       availabilityOutput.parse({ AVAILABLE: await isEmailAvailable(deps, input.EMAIL_ID) }),
     );
@@ -240,7 +318,7 @@ export async function accountsMainRoutes(
 
   app.post("/join/check_nickname", async (request) => {
     const input = parseBody(checkNicknameInput, request);
-    throttleChecks(request);
+    await throttleChecks(request);
     return success(
       availabilityOutput.parse({ AVAILABLE: await isNicknameAvailable(deps, input.NICKNAME) }),
     );
@@ -279,7 +357,7 @@ export async function accountsMainRoutes(
 
   app.post("/join/parent_consent_info", async (request, reply) => {
     const input = parseBody(parentConsentInfoInput, request);
-    throttleChecks(request);
+    await throttleChecks(request);
     const info = await consentInfo(deps, input.CONSENT_TICKET);
     reply.header("cache-control", "no-store");
     return success(

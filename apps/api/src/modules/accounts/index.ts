@@ -24,7 +24,7 @@ export function createAccountsRuntime(
   ctx: Omit<ModuleContext, "clock" | "events">,
   options?: AccountsOptions,
 ): Promise<AccountsRuntime> {
-  return createAccounts(ctx.config, ctx.db, ctx.log, options);
+  return createAccounts(ctx.config, ctx.db, ctx.log, ctx.attempts, options);
 }
 
 export function accountsModule(

@@ -2,8 +2,9 @@
  * Joining (SPEC.md §3 Join form, §5 "Users under 14 need parent certification", §6;
  * docs/api/accounts.md "Join and phone verification"): availability checks, the join itself
  * with a verified phone, the password policy and required terms, and parent consent for users
- * under 14 (만 나이 in Asia/Seoul). A parent account and a student are linked when the
- * student's PARENT_PHONE_NUM equals the parent's verified phone (see `linkByParentPhone`).
+ * under 14 (만 나이 in Asia/Seoul). A student joining with PARENT_PHONE_NUM is linked to the
+ * parents whose verified phone it is (see `linkByParentPhone`); a parent joining later is linked
+ * to such students only after they confirm (issue 15, family/students.service.ts).
  */
 import {
   PASSWORD_PROBLEM_MESSAGES,
@@ -33,6 +34,7 @@ import {
   withTransaction,
 } from "./accounts.repository.ts";
 import { consumeVerification } from "./verification.service.ts";
+import { linkOrAskAtParentJoin } from "./family/students.service.ts";
 import type { Database } from "@seoltab/db";
 
 /** A validated join request (docs/api/accounts.md POST /main/join), camelCase. */
@@ -193,11 +195,10 @@ export async function join(
       now,
     );
     if (input.userType === "PARENT") {
+      // Issue 15: students who gave this phone are linked only after they confirm (a pending
+      // request); under-14 children whose consent came from this phone are linked now.
       const children = await findStudentsByParentPhone(tx, phone);
-      await linkParentsAndChildren(
-        tx,
-        children.map((c) => ({ parentUserId: created.id, childUserId: c.id })),
-      );
+      await linkOrAskAtParentJoin(tx, created.id, children, now);
     } else if (input.userType === "STUDENT" && status === "ACTIVE" && input.parentPhone) {
       await linkByParentPhone(tx, created.id, input.parentPhone);
     }

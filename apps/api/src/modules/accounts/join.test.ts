@@ -353,7 +353,7 @@ describe("POST /main/join", () => {
     expect(info.statusCode).toBe(200);
   });
 
-  it("a parent joining later is linked to the children who gave their phone", async () => {
+  it("a parent joining later is linked to the children who gave their phone only after they accept (issue 15)", async () => {
     const parentPhone = uniquePhone();
     const child = await joinUser(t, readCode, {
       BIRTH_DATE: "2008-08-08",
@@ -365,11 +365,26 @@ describe("POST /main/join", () => {
       BIRTH_DATE: "1980-02-02",
       phone: parentPhone,
     });
-    const links = await t.database.db
+    const linksOf = () =>
+      t.database.db
+        .select()
+        .from(schema.parentChildren)
+        .where(eq(schema.parentChildren.parentUserId, parent.userNo));
+    expect(await linksOf()).toEqual([]);
+    const [request] = await t.database.db
       .select()
-      .from(schema.parentChildren)
-      .where(eq(schema.parentChildren.parentUserId, parent.userNo));
-    expect(links.map((l) => l.childUserId)).toEqual([child.userNo]);
+      .from(schema.familyLinkRequests)
+      .where(eq(schema.familyLinkRequests.parentUserId, parent.userNo));
+    expect(request).toMatchObject({ childUserId: child.userNo, status: "PENDING" });
+    const { token } = await signIn(t, child.email, child.password);
+    const accepted = await call(
+      t,
+      "/main/family/respond_link",
+      { REQUEST_ID: request!.id, ACCEPT: true },
+      { token },
+    );
+    expect(accepted.statusCode).toBe(200);
+    expect((await linksOf()).map((l) => l.childUserId)).toEqual([child.userNo]);
   });
 
   it("the 14th birthday in Asia/Seoul decides: today → ACTIVE, tomorrow → pending", async () => {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { SignJWT, UnsecuredJWT, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq, schema } from "@seoltab/db";
+import { count, eq, lt, schema } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { redactUrl } from "../../app.ts";
 import {
@@ -233,10 +233,22 @@ describe("POST /main/login", () => {
 
   it("the prune job deletes throttle counters a day after their window started", async () => {
     await login(uniqueEmail("prune"), "Wrong-pass1!", "10.2.7.1");
-    const count = async () => (await t.database.db.select().from(schema.attemptCounters)).length;
-    const before = await count();
-    expect(before).toBeGreaterThan(0);
+    // Counters whose window started more than a day before the (moved) clock. Other test files
+    // sharing the PostgreSQL database of test:pg may leave counters at later (moved) times.
+    const count = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(schema.attemptCounters)
+          .where(
+            lt(
+              schema.attemptCounters.windowStartedAt,
+              new Date(clock.now().getTime() - 24 * 60 * 60_000),
+            ),
+          )
+      ).length;
     clock.advance(25 * 60 * 60_000);
+    expect(await count()).toBeGreaterThanOrEqual(3);
     try {
       const report = await t.app.jobTable["accounts-attempts-prune"]!();
       expect(report.processed).toBeGreaterThanOrEqual(3);
@@ -646,14 +658,17 @@ describe("logs", () => {
       token,
       cookie,
       verificationToken,
-      phone,
-      code,
       '"p1"',
       '"p3"',
       '"vt"',
       '"tk"',
     ]) {
       expect(output, secret).not.toContain(secret);
+    }
+    // The SMS code and the phone number are digit runs: by chance they can sit inside a
+    // timestamp or a response time, so they are looked for as whole values only.
+    for (const digits of [code, phone]) {
+      expect(output, digits).not.toMatch(new RegExp(`(?<![0-9A-Za-z.])${digits}(?![0-9A-Za-z])`));
     }
   });
 

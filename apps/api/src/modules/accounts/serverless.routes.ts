@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import type { AccountsDeps } from "./accounts.deps.ts";
 import { requestContext } from "./accounts.routes.ts";
 import {
@@ -25,12 +26,37 @@ import {
 import { authenticate } from "./auth.plugin.ts";
 import { changePassword, findChildrenByParentPhone, findEmailsByPhone } from "./users.service.ts";
 
+const tag = "accounts";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "PATCH /change_password": restSchema({
+    summary: "비밀번호 변경 (현재 비밀번호 또는 휴대폰 인증)",
+    tag,
+    body: changePasswordInput,
+    response: changePasswordOutput,
+  }),
+  "POST /get_user_by_parent_number": restSchema({
+    summary: "보호자 번호로 자녀 계정 찾기",
+    tag,
+    body: userByParentNumberInput,
+    response: userByParentNumberOutput,
+  }),
+  "POST /find_email": restSchema({
+    summary: "휴대폰 인증으로 가입 이메일 찾기",
+    tag,
+    body: findEmailInput,
+    response: findEmailOutput,
+  }),
+} as const;
+
 /** Registers the accounts calls inside the `/serverless` REST backend (see module note). */
 export async function accountsServerlessRoutes(
   app: FastifyInstance,
   opts: { deps: AccountsDeps },
 ): Promise<void> {
   const { deps } = opts;
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
 
   app.patch("/change_password", async (request) => {
     const input = parseBody(changePasswordInput, request);

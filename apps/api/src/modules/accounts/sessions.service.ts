@@ -82,7 +82,7 @@ export function tooManyAttempts(retryAfterSeconds: number, now: Date) {
 }
 
 /**
- * The throttle keys of a sign-in (attempt-store.ts hashes them). The account's keys carry the
+ * The throttle keys of a sign-in (platform/attempt-store.ts hashes them). The account's keys carry the
  * time its password last changed, so a new password (비밀번호 찾기) starts every lock of the
  * account afresh, from whatever address it was set.
  */
@@ -187,10 +187,11 @@ export async function signIn(
     // The child proved the password: the consent request goes to the parent again (a fresh
     // link), at most CONSENT_RESENDS_PER_HOUR times an hour, and the answer says so.
     const key = String(user.id);
-    const resends = deps.limiters.consentResends;
     let resentTo: string | null = null;
-    if (user.parentPhone && resends.count(key, now) < CONSENT_RESENDS_PER_HOUR) {
-      resends.hit(key, now);
+    if (
+      user.parentPhone &&
+      (await deps.limiters.consentResends.hit(key, now)).count <= CONSENT_RESENDS_PER_HOUR
+    ) {
       const sent = await sendConsentRequest(deps, user.id, user.name, user.parentPhone);
       if (sent.smsSent) resentTo = maskMobile(user.parentPhone);
     }

@@ -101,13 +101,12 @@ export async function recordSmsCertificationLog(
   ctx: RequestContext,
 ): Promise<number> {
   const now = deps.clock.now();
-  const limiter = deps.limiters.smsLogsAddress;
-  if (limiter.count(ctx.ip, now) >= SMS_LOGS_PER_ADDRESS_PER_HOUR) {
+  const hit = await deps.limiters.smsLogsAddress.hit(ctx.ip, now);
+  if (hit.count > SMS_LOGS_PER_ADDRESS_PER_HOUR) {
     throw new AppError("rate_limited", "too_many_requests", ACCOUNT_MESSAGES.tooManyRequests, [], {
-      headers: { "retry-after": String(limiter.retryAfterSeconds(ctx.ip, now)) },
+      headers: { "retry-after": String(hit.retryAfterSeconds) },
     });
   }
-  limiter.hit(ctx.ip, now);
   return insertAuditLog(deps.db, {
     kind: "EXECUTION",
     initiator: caller ? "USER" : "UNKNOWN",

@@ -58,14 +58,6 @@ export async function sendCode(
   ctx: RequestContext,
 ): Promise<{ verificationId: string; expiresInSec: number }> {
   const now = deps.clock.now();
-  const byAddress = deps.limiters.codeSendsAddress;
-  if (byAddress.count(ctx.ip, now) >= CODE_SENDS_PER_ADDRESS_PER_HOUR) {
-    throw rateLimited(
-      "too_many_sends",
-      ACCOUNT_MESSAGES.tooManySends,
-      byAddress.retryAfterSeconds(ctx.ip, now),
-    );
-  }
   const recent = await findSendTimes(deps.db, input.phone, new Date(now.getTime() - HOUR_MS));
   if (recent.length >= CODE_SENDS_PER_PHONE_PER_HOUR) {
     const oldest = recent[recent.length - CODE_SENDS_PER_PHONE_PER_HOUR]!;
@@ -75,7 +67,11 @@ export async function sendCode(
       Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000),
     );
   }
-  byAddress.hit(ctx.ip, now);
+  // Reserved before the code is made (shared by every process, issue #19).
+  const byAddress = await deps.limiters.codeSendsAddress.hit(ctx.ip, now);
+  if (byAddress.count > CODE_SENDS_PER_ADDRESS_PER_HOUR) {
+    throw rateLimited("too_many_sends", ACCOUNT_MESSAGES.tooManySends, byAddress.retryAfterSeconds);
+  }
   await purgeVerificationsBefore(deps.db, new Date(now.getTime() - VERIFICATION_RETENTION_MS));
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");

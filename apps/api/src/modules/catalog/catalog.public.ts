@@ -8,3 +8,9 @@ export {
   type StoreItemRow,
 } from "./catalog.repository.ts";
 export { findTaxonomyEntries, type TaxonomyRow } from "./catalog.repository.ts";
+export {
+  GOODS_MESSAGES,
+  outOfStockError,
+  releaseOrderStock,
+  reserveOrderStock,
+} from "./catalog.service.ts";

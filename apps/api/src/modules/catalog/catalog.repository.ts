@@ -1,5 +1,5 @@
 /** Catalog data access: only this file touches the ORM for the catalog area. */
-import { and, asc, eq, inArray, isNull, schema, type Database } from "@seoltab/db";
+import { and, asc, eq, gte, inArray, isNull, schema, sql, type Database } from "@seoltab/db";
 
 export interface TaxonomyRow {
   termTaxonomyId: number;
@@ -118,4 +118,52 @@ export async function findUserCatalogFlags(
     .where(eq(u.id, userId))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * Takes `quantity` units of a stock-kept item (books, rentals; issue #18) if that many are left:
+ * one conditional update, so parallel orders never take more than there is. Items that keep no
+ * stock are not touched and count as reserved. Returns false when too few are left.
+ */
+export async function reserveStock(
+  db: Database,
+  storeItemId: number,
+  quantity: number,
+): Promise<boolean> {
+  const s = schema.storeItems;
+  const [item] = await db
+    .select({ trackStock: s.trackStock })
+    .from(s)
+    .where(eq(s.id, storeItemId))
+    .limit(1);
+  if (!item?.trackStock) return true;
+  const rows = await db
+    .update(s)
+    .set({ count: sql`${s.count} - ${quantity}` })
+    .where(and(eq(s.id, storeItemId), gte(s.count, quantity)))
+    .returning({ id: s.id });
+  return rows.length > 0;
+}
+
+/** Gives back the stock a failed order reserved (its stock-kept lines' quantities). */
+export async function releaseStockOfPayment(db: Database, paymentId: number): Promise<void> {
+  await db.execute(sql`
+    update store_items s set count = s.count + pi.quantity
+    from payment_items pi
+    where pi.payment_id = ${paymentId} and pi.store_item_id = s.id and s.track_stock`);
+}
+
+/** Sets a user's home-shopping flag (SPEC.md §6); false when there is no such user. */
+export async function updateUserHomeshopping(
+  db: Database,
+  userId: number,
+  flag: boolean,
+): Promise<boolean> {
+  const u = schema.users;
+  const rows = await db
+    .update(u)
+    .set({ isOnlyHomeshopping: flag })
+    .where(eq(u.id, userId))
+    .returning({ id: u.id });
+  return rows.length > 0;
 }

@@ -5,6 +5,9 @@
  *   (SPEC.md §3 Taxonomy) and `SUBJECT_TERM_MAP` (the 38 subjects of SPEC.md §9). Anonymous.
  * - POST /main/Lecture_StoreItems — the catalog; anonymous, or Bearer with optional USER_NO.
  * - POST /main/seoltab_banner_info — device stock for the marketing banner. Anonymous.
+ * - POST /main/Store_Goods — books, contents, headphone rentals, the home-shopping lists of 1, 3
+ *   and 10 months and the delivery rule (issue #18); anonymous or Bearer with optional USER_NO.
+ * - POST /main/admin/user_homeshopping — staff set or clear IS_ONLY_HOMESHOPPING of a family.
  * Handlers only validate, call the service and shape the answer.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -12,16 +15,27 @@ import { z } from "zod";
 import type { Database } from "@seoltab/db";
 import { CATALOG_SUBJECTS } from "@seoltab/domain";
 import { parseBody } from "../../rest/rest-backend.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import { success } from "../../rest/envelope.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { authenticate, bearerToken } from "../accounts/accounts.public.ts";
 import { findTaxonomyEntries } from "./catalog.repository.ts";
-import { bannerInfoInput, lectureStoreItemsInput } from "./catalog.schemas.ts";
+import {
+  bannerInfoInput,
+  bannerInfoOutput,
+  homeshoppingFlagInput,
+  homeshoppingFlagOutput,
+  lectureStoreItemsInput,
+  lectureStoreItemsOutput,
+  storeGoodsOutput,
+} from "./catalog.schemas.ts";
 import {
   anonymousStoreItemsJson,
   bannerInfo,
   catalogCache,
   catalogUser,
+  setHomeshoppingFlag,
+  storeGoodsAnswer,
   userStoreItems,
   type CatalogDeps,
 } from "./catalog.service.ts";
@@ -55,6 +69,43 @@ const subjectTermMap = CATALOG_SUBJECTS.map((s) => ({
  * The caller when a Bearer token is sent (it must then be valid), null when none is sent.
  * @throws AppError unauthorized `token_expired` | `token_invalid`; unavailable `jwks_unavailable`
  */
+const tag = "catalog";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "POST /getTaxonomy": restSchema({
+    summary: "과목 분류 (RESULT_TAXONOMIES, SUBJECT_TERM_MAP)",
+    tag,
+    body: getTaxonomyInput,
+    response: getTaxonomyOutput,
+  }),
+  "POST /Lecture_StoreItems": restSchema({
+    summary: "수강권 상품 목록 (익명, 또는 Bearer 와 USER_NO)",
+    tag,
+    body: lectureStoreItemsInput,
+    response: lectureStoreItemsOutput,
+  }),
+  "POST /seoltab_banner_info": restSchema({
+    summary: "기기 재고 배너",
+    tag,
+    body: bannerInfoInput,
+    response: bannerInfoOutput,
+  }),
+  "POST /Store_Goods": restSchema({
+    summary: "교재·콘텐츠·헤드폰 대여·홈쇼핑 목록과 배송비 (익명, 또는 Bearer 와 USER_NO)",
+    tag,
+    body: lectureStoreItemsInput,
+    response: storeGoodsOutput,
+  }),
+  "POST /admin/user_homeshopping": restSchema({
+    summary: "가족의 홈쇼핑 전용 여부 설정 (직원)",
+    tag,
+    body: homeshoppingFlagInput,
+    response: homeshoppingFlagOutput,
+    bearer: true,
+  }),
+} as const;
+
 async function optionalCaller(request: FastifyRequest): Promise<AuthUser | null> {
   return bearerToken(request) === undefined ? null : authenticate(request);
 }
@@ -64,6 +115,7 @@ export async function catalogRoutes(
   opts: { db: Database; cacheTtlMs?: number },
 ): Promise<void> {
   const deps: CatalogDeps = { db: opts.db, cache: catalogCache(opts.db, opts.cacheTtlMs) };
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
 
   app.post("/getTaxonomy", async (request) => {
     const input = parseBody(getTaxonomyInput, request);
@@ -97,5 +149,22 @@ export async function catalogRoutes(
   app.post("/seoltab_banner_info", async (request) => {
     parseBody(bannerInfoInput, request);
     return success(await bannerInfo(deps));
+  });
+
+  app.post("/Store_Goods", async (request, reply) => {
+    const input = parseBody(lectureStoreItemsInput, request);
+    const caller = await optionalCaller(request);
+    const userId = await catalogUser(opts.db, caller, input.USER_NO);
+    const answer = await storeGoodsAnswer(opts.db, userId, input.IS_ONLY_HOMESHOPPING);
+    reply.header("cache-control", "no-store");
+    return success(answer);
+  });
+
+  app.post("/admin/user_homeshopping", { preHandler: app.requireAuth }, async (request, reply) => {
+    const input = parseBody(homeshoppingFlagInput, request);
+    const flag = input.IS_ONLY_HOMESHOPPING === "YES";
+    await setHomeshoppingFlag(opts.db, request.auth!, input.USER_NO, flag, request.id);
+    reply.header("cache-control", "no-store");
+    return success({ USER_NO: input.USER_NO, IS_ONLY_HOMESHOPPING: input.IS_ONLY_HOMESHOPPING });
   });
 }

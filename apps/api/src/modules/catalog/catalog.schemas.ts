@@ -94,3 +94,63 @@ export const bannerInfoOutput = z.object({
   total_count: z.number().int().nonnegative(),
 });
 export type BannerInfoOutput = z.output<typeof bannerInfoOutput>;
+
+/** POST /main/admin/user_homeshopping payload (staff; issue #18). */
+export const homeshoppingFlagInput = z.strictObject({
+  USER_NO: z
+    .number({ error: "USER_NO 는 숫자여야 해요." })
+    .int({ error: "USER_NO 는 정수여야 해요." })
+    .positive({ error: "USER_NO 가 올바르지 않아요." }),
+  IS_ONLY_HOMESHOPPING: z.enum(["YES", "NO"], {
+    error: "IS_ONLY_HOMESHOPPING 은 YES 또는 NO 여야 해요.",
+  }),
+});
+
+/** One entry of GOODS_ITEMS (POST /main/Store_Goods; domain `toGoodsItemWire`). */
+export const goodsItemOutput = z.object({
+  id: z.number().int(),
+  item_kind: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  basePrice: won,
+  salePrice: won,
+  stock: z.number().int().nullable().describe("units left; null for digital contents"),
+  delivery: z.enum(["DELIVERY", "DIGITAL"]),
+  allowed_multiples: z.array(z.number().int()),
+});
+
+/** One entry of HEADPHONE_RENTALS (domain `toHeadphoneRentalWire`); rentFee in won for `months`. */
+export const headphoneRentalOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  device_type: z.string().nullable(),
+  device_gen: z.string().nullable(),
+  color: z.string().nullable(),
+  months: z.number().int(),
+  basePrice: won,
+  rentFee: won,
+  count: z.number().int(),
+});
+
+/** POST /main/Store_Goods answer (issue #18); DELIVERY amounts in won. */
+export const storeGoodsOutput = z.object({
+  GOODS_ITEMS: z.array(goodsItemOutput),
+  HEADPHONE_RENTALS: z.array(headphoneRentalOutput),
+  HOMESHOPPING_LISTS: z.object({
+    "1": z.array(lectureItemOutput),
+    "3": z.array(lectureItemOutput),
+    "10": z.array(lectureItemOutput),
+  }),
+  IS_ONLY_HOMESHOPPING: z.enum(["YES", "NO"]),
+  DELIVERY: z.object({
+    DELIVERY_FEE: won,
+    FREE_DELIVERY_FROM: won,
+    DELIVERY_FEE_FOR_REFUND: won,
+  }),
+});
+
+/** POST /main/admin/user_homeshopping answer: the flag as set. */
+export const homeshoppingFlagOutput = z.object({
+  USER_NO: z.number().int(),
+  IS_ONLY_HOMESHOPPING: z.enum(["YES", "NO"]),
+});

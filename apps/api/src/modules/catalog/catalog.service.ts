@@ -10,6 +10,14 @@
 import { performance } from "node:perf_hooks";
 import {
   BUILT_IN_SALES_METHOD,
+  DELIVERY_FEE_WON,
+  FREE_DELIVERY_FROM_WON,
+  RETURN_DELIVERY_FEE_WON,
+  headphoneRentals,
+  homeshoppingLists,
+  storeGoods,
+  toGoodsItemWire,
+  toHeadphoneRentalWire,
   deviceCounts,
   groupSalesMethods,
   isHomeshoppingCatalog,
@@ -29,8 +37,15 @@ import {
   findActiveStoreItems,
   findInterestFreePeriods,
   findSalesPolicies,
+  findStoreItemsByIds,
   findUserCatalogFlags,
+  releaseStockOfPayment,
+  reserveStock,
+  updateUserHomeshopping,
 } from "./catalog.repository.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import { requireStaff } from "../../platform/auth.ts";
+import { withTransaction } from "../../platform/transactions.ts";
 import {
   bannerInfoOutput,
   lectureStoreItemsOutput,
@@ -202,4 +217,109 @@ export async function shownInterestFreePeriods(
 ): Promise<{ id: number; name: string; freeMonth: number }[]> {
   const rows = await findInterestFreePeriods(db, { onlyShown: true });
   return rows.map((r) => ({ id: r.id, name: r.name, freeMonth: r.freeMonths }));
+}
+
+// ---- goods, rentals and home-shopping lists (issue #18) -------------------------------------
+
+/** Korean messages of the catalog's goods (issue #18). */
+export const GOODS_MESSAGES = {
+  outOfStock: (title: string, left: number) =>
+    left > 0
+      ? `「${title}」 재고가 ${left}개밖에 없어요. 수량을 줄여 다시 담아 주세요.`
+      : `「${title}」 재고가 없어요. 장바구니에서 빼고 다시 결제해 주세요.`,
+  notStaff: "직원만 홈쇼핑 전용 설정을 바꿀 수 있어요.",
+  userNotFound: "회원을 찾을 수 없어요.",
+} as const;
+
+/** The out-of-stock refusal of an order line (409 `out_of_stock`; nothing charged). */
+export function outOfStockError(title: string, left: number, index: number): AppError {
+  const message = GOODS_MESSAGES.outOfStock(title, left);
+  return new AppError("conflict", "out_of_stock", message, [{ field: `ITEMS.${index}`, message }]);
+}
+
+/**
+ * POST /main/Store_Goods: the books and contents on sale, the headphone rentals, the
+ * home-shopping lists of 1, 3 and 10 months (empty unless the catalog is the home-shopping one:
+ * the user's flag, or IS_ONLY_HOMESHOPPING "YES" when anonymous) and the delivery rule.
+ */
+export async function storeGoodsAnswer(
+  db: Database,
+  userId: number | null,
+  requested: "YES" | "NO" | undefined,
+) {
+  const items = await findActiveStoreItems(db);
+  const flags = userId === null ? undefined : await findUserCatalogFlags(db, userId);
+  if (userId !== null && !flags) {
+    throw new AppError("not_found", "user_not_found", ACCOUNT_MESSAGES.userNotFound);
+  }
+  const onlyHomeshopping = isHomeshoppingCatalog(flags?.isOnlyHomeshopping ?? null, requested);
+  const lists = homeshoppingLists(
+    onlyHomeshopping ? visibleLectureItems(items, { onlyHomeshopping: true }) : [],
+  );
+  return {
+    GOODS_ITEMS: storeGoods(items).map(toGoodsItemWire),
+    HEADPHONE_RENTALS: headphoneRentals(items).map(toHeadphoneRentalWire),
+    HOMESHOPPING_LISTS: {
+      "1": lists[1].map(toLectureItemWire),
+      "3": lists[3].map(toLectureItemWire),
+      "10": lists[10].map(toLectureItemWire),
+    },
+    IS_ONLY_HOMESHOPPING: onlyHomeshopping ? ("YES" as const) : ("NO" as const),
+    DELIVERY: {
+      DELIVERY_FEE: DELIVERY_FEE_WON,
+      FREE_DELIVERY_FROM: FREE_DELIVERY_FROM_WON,
+      DELIVERY_FEE_FOR_REFUND: RETURN_DELIVERY_FEE_WON,
+    },
+  };
+}
+
+/**
+ * Reserves the stock of an order's lines in the transaction that creates the order (payments
+ * calls it from `insertReadyPayment`); a line with too few left throws and the whole order is
+ * rolled back.
+ * @throws AppError conflict `out_of_stock`
+ */
+export async function reserveOrderStock(
+  tx: Database,
+  lines: readonly { storeItemId: number; quantity: number; title: string }[],
+): Promise<void> {
+  for (const [index, line] of lines.entries()) {
+    if (!(await reserveStock(tx, line.storeItemId, line.quantity))) {
+      const [row] = await findStoreItemsByIds(tx, [line.storeItemId]);
+      throw outOfStockError(line.title, row?.count ?? 0, index);
+    }
+  }
+}
+
+/** Gives back the stock of an order that failed (READY → FAILED). */
+export async function releaseOrderStock(tx: Database, paymentId: number): Promise<void> {
+  await releaseStockOfPayment(tx, paymentId);
+}
+
+/**
+ * Staff set or clear a family's IS_ONLY_HOMESHOPPING (SPEC.md §6), audited.
+ * @throws AppError forbidden `staff_only`; not_found `user_not_found`
+ */
+export async function setHomeshoppingFlag(
+  db: Database,
+  caller: AuthUser,
+  userId: number,
+  flag: boolean,
+  requestId: string | null,
+): Promise<void> {
+  const initiator = requireStaff(caller, { code: "staff_only", message: GOODS_MESSAGES.notStaff });
+  await withTransaction(db, async (tx) => {
+    if (!(await updateUserHomeshopping(tx, userId, flag))) {
+      throw new AppError("not_found", "user_not_found", GOODS_MESSAGES.userNotFound);
+    }
+    await insertAuditLog(tx, {
+      kind: "EXECUTION",
+      initiator,
+      actorUserId: caller.userNo,
+      action: "homeshopping_flag_set",
+      target: `user:${userId}`,
+      detail: { isOnlyHomeshopping: flag },
+      requestId,
+    });
+  });
 }

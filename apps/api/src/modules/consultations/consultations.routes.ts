@@ -11,8 +11,10 @@ import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import { requestContext } from "../../platform/request-context.ts";
-import { memoryAttemptLimiter } from "../accounts/accounts.public.ts";
+import { storeAttemptLimiter } from "../../platform/attempt-limiter.ts";
+import type { AttemptStore } from "../../platform/attempt-store.ts";
 import { CONSULTATION_MESSAGES, REQUESTS_WINDOW_MS } from "./consultations.constants.ts";
 import {
   consultationListInput,
@@ -30,23 +32,55 @@ import {
   type ConsultationsDeps,
 } from "./consultations.service.ts";
 
+const tag = "consultations";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "POST /consultation_request": restSchema({
+    summary: "상담 신청",
+    tag,
+    body: consultationRequestInput,
+    response: consultationRequestOutput,
+  }),
+  "POST /admin/consultation_requests": restSchema({
+    summary: "상담 신청 목록 (직원)",
+    tag,
+    bearer: true,
+    body: consultationListInput,
+    response: consultationListOutput,
+  }),
+  "POST /admin/consultation_requests/status": restSchema({
+    summary: "상담 신청 상태 변경 (직원)",
+    tag,
+    bearer: true,
+    body: consultationStatusInput,
+    response: consultationOutput,
+  }),
+} as const;
+
 /**
  * Registers the consultation calls inside the `/main` REST backend (envelope handlers installed
  * by the caller). `clock`: the accounts area's clock, so tests move both together.
  */
 export async function consultationsMainRoutes(
   app: FastifyInstance,
-  opts: { db: Database; clock: Clock },
+  opts: { db: Database; clock: Clock; attempts: AttemptStore },
 ): Promise<void> {
   const deps: ConsultationsDeps = {
     db: opts.db,
     clock: opts.clock,
-    submitLimiter: memoryAttemptLimiter(REQUESTS_WINDOW_MS),
+    submitLimiter: storeAttemptLimiter(
+      opts.attempts,
+      "consultation-requests-address",
+      REQUESTS_WINDOW_MS,
+    ),
   };
+
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
 
   app.post("/consultation_request", async (request, reply) => {
     const ctx = requestContext(request);
-    admitSubmission(deps, ctx);
+    await admitSubmission(deps, ctx);
     const input = parseBody(consultationRequestInput, request);
     const { requestId } = await submitConsultationRequest(deps, input, ctx);
     reply.header("cache-control", "no-store");

@@ -17,7 +17,7 @@ import { insertAuditLog } from "../../platform/audit.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import type { RequestContext } from "../../platform/request-context.ts";
 import { isUniqueViolation, withTransaction } from "../../platform/transactions.ts";
-import type { AttemptLimiter } from "../accounts/accounts.public.ts";
+import type { AttemptLimiter } from "../../platform/attempt-limiter.ts";
 import { sha256Hex } from "../accounts/accounts.public.ts";
 import { consumeVerification } from "../accounts/accounts.public.ts";
 import {
@@ -56,19 +56,17 @@ export interface ConsultationsDeps {
  * @throws AppError rate_limited `too_many_requests` (with Retry-After) after
  *   REQUESTS_PER_ADDRESS (20) submissions within an hour
  */
-export function admitSubmission(deps: ConsultationsDeps, ctx: RequestContext): void {
-  const now = deps.clock.now();
-  const limiter = deps.submitLimiter;
-  if (limiter.count(ctx.ip, now) >= REQUESTS_PER_ADDRESS) {
+export async function admitSubmission(deps: ConsultationsDeps, ctx: RequestContext): Promise<void> {
+  const hit = await deps.submitLimiter.hit(ctx.ip, deps.clock.now());
+  if (hit.count > REQUESTS_PER_ADDRESS) {
     throw new AppError(
       "rate_limited",
       "too_many_requests",
       CONSULTATION_MESSAGES.tooManyRequests,
       [],
-      { headers: { "retry-after": String(limiter.retryAfterSeconds(ctx.ip, now)) } },
+      { headers: { "retry-after": String(hit.retryAfterSeconds) } },
     );
   }
-  limiter.hit(ctx.ip, now);
 }
 
 /**

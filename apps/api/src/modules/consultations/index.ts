@@ -5,6 +5,9 @@ import { consultationsMainRoutes } from "./consultations.routes.ts";
 export function consultationsModule(ctx: ModuleContext): AppModule {
   return {
     name: "consultations",
-    rest: { main: (main) => consultationsMainRoutes(main, { db: ctx.db, clock: ctx.clock }) },
+    rest: {
+      main: (main) =>
+        consultationsMainRoutes(main, { db: ctx.db, clock: ctx.clock, attempts: ctx.attempts }),
+    },
   };
 }

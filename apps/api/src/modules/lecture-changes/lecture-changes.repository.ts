@@ -3,7 +3,12 @@
  * `lecture_changes`. State writes are conditional on RECEIVED, so of two answers one wins.
  */
 import { and, asc, count, desc, eq, inArray, schema, type Database } from "@seoltab/db";
-import type { LectureChangeKind, LectureChangeState } from "@seoltab/domain/lecture-changes";
+import { assertTransition } from "@seoltab/domain";
+import {
+  LECTURE_CHANGE_TRANSITIONS,
+  type LectureChangeKind,
+  type LectureChangeState,
+} from "@seoltab/domain/lecture-changes";
 
 const c = schema.lectureChanges;
 export type LectureChangeRow = typeof schema.lectureChanges.$inferSelect;
@@ -74,13 +79,18 @@ export async function findChangesOf(
     .orderBy(asc(c.createdAt));
 }
 
-/** Moves a request out of RECEIVED; the row, or undefined when another answer came first. */
+/**
+ * Moves a request out of RECEIVED; the row, or undefined when another answer came first. Asks
+ * LECTURE_CHANGE_TRANSITIONS first (RECEIVED → `to` refused: TransitionNotAllowedError, nothing
+ * written; issue #10).
+ */
 export async function decideChange(
   db: Database,
   id: number,
   to: Exclude<LectureChangeState, "RECEIVED">,
   decision: { side: string; userId: number | null; at: Date; note: string | null },
 ): Promise<LectureChangeRow | undefined> {
+  assertTransition(LECTURE_CHANGE_TRANSITIONS, "lecture change", "RECEIVED", to);
   const [row] = await db
     .update(c)
     .set({

@@ -9,9 +9,73 @@
  */
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../errors.ts";
+import { z } from "zod";
 import { success } from "../../rest/envelope.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import { authenticate, findUserById } from "../accounts/accounts.public.ts";
 import { changeForm, type ChangeView, type LectureChangesDeps } from "./lecture-changes.service.ts";
+
+const nullableText = z.string().nullable();
+
+/** The wire shape of `changeRest`: one change request. */
+const changeOutput = z.strictObject({
+  ID: z.number().int(),
+  KIND: z.string(),
+  STATE: z.string(),
+  REQUESTED_SIDE: z.string(),
+  LESSON_ID: z.number().int().nullable(),
+  LESSON_STARTS_AT: nullableText,
+  PROPOSED_STARTS_AT: nullableText,
+  PROPOSED_MINUTES: z.number().int().nullable(),
+  WEEKLY_PLAN: z.unknown().describe("the proposed weekly plan (SPEC.md §9), or null"),
+  EFFECTIVE_FROM: nullableText,
+  PAUSE_FROM: nullableText,
+  PAUSE_UNTIL: nullableText,
+  REASON: nullableText,
+  LATE: z.boolean(),
+  CREATED_AT: z.string(),
+  CAN_RESPOND: z.boolean(),
+  CAN_CANCEL: z.boolean(),
+});
+
+/** The wire contract of the call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "GET /lectureChangeForm/student/:id": restSchema({
+    summary: "수업 변경 신청서 (학생 또는 보호자)",
+    tag: "lecture-changes",
+    bearer: true,
+    params: z.strictObject({ id: z.string().describe("LECTURE_INFO LECTURE_ID (digits)") }),
+    response: z.strictObject({
+      LECTURE_ID: z.number().int(),
+      LECTURE_TITLE: z.string(),
+      LECTURE_STATE: z.string(),
+      TUTOR_NAME: nullableText,
+      SIDE: z.string(),
+      WEEKLY_PLAN: z.array(z.unknown()),
+      PAUSED_DAYS: z.number().int(),
+      UPCOMING_LESSONS: z.array(
+        z.strictObject({
+          ID: z.number().int(),
+          RECURRENCE_ID: z.string().nullable(),
+          STARTS_AT: z.string(),
+          ENDS_AT: z.string(),
+          MINUTES: z.number().int(),
+          STATE: z.string(),
+        }),
+      ),
+      KINDS: z.array(
+        z.strictObject({
+          KIND: z.string(),
+          LABEL: z.string(),
+          ALLOWED: z.boolean(),
+          REASON: nullableText,
+          DECIDED_BY: z.string(),
+        }),
+      ),
+      OPEN_REQUESTS: z.array(changeOutput),
+    }),
+  }),
+} as const;
 
 function changeRest(view: ChangeView) {
   const r = view.row;
@@ -40,6 +104,7 @@ export async function lectureChangeRoutes(
   app: FastifyInstance,
   deps: LectureChangesDeps,
 ): Promise<void> {
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
   app.get<{ Params: { id: string } }>("/lectureChangeForm/student/:id", async (request) => {
     const caller = await authenticate(request);
     if (!/^\d{1,15}$/.test(request.params.id)) {

@@ -10,9 +10,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
+import { TransitionNotAllowedError } from "@seoltab/domain";
 import { seoulWallClock } from "@seoltab/domain/lessons";
 import { seoulDateOf } from "@seoltab/domain/lecture-changes";
 import { offsetClock } from "../../clock.ts";
+import * as changesRepo from "./lecture-changes.repository.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
 import {
@@ -604,5 +606,27 @@ describe("a low cycle review asking for another tutor", () => {
       requestedSide: "FAMILY",
     });
     expect(changes[0].reason).toContain("3점");
+  });
+});
+
+describe("decideChange asks LECTURE_CHANGE_TRANSITIONS (issue #10)", () => {
+  it("an illegal move is refused and a decided request is not written again", async () => {
+    const db = t.database.db;
+    const [decided] = await db
+      .select()
+      .from(schema.lectureChanges)
+      .where(eq(schema.lectureChanges.state, "DECLINED"))
+      .limit(1);
+    expect(decided).toBeDefined();
+    const decision = { side: "STAFF", userId: null, at: new Date(), note: "다시" };
+    await expect(
+      changesRepo.decideChange(db, decided!.id, "RECEIVED" as "ACCEPTED", decision),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await changesRepo.decideChange(db, decided!.id, "ACCEPTED", decision)).toBeUndefined();
+    const [after] = await db
+      .select()
+      .from(schema.lectureChanges)
+      .where(eq(schema.lectureChanges.id, decided!.id));
+    expect(after).toMatchObject({ state: "DECLINED", decisionNote: decided!.decisionNote });
   });
 });

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { fileHeaders, rawBodyScope } from "../../platform/uploads.ts";
 import { success } from "../../rest/envelope.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
 import { authenticate } from "../accounts/accounts.public.ts";
 import {
@@ -46,10 +47,63 @@ const cancelInput = z.strictObject({
     .positive("id 는 양수여야 해요."),
 });
 
+const tag = "lesson-requests";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "POST /request-form/validation": restSchema({
+    summary: "수업 신청서를 쓸 수 있는지",
+    tag,
+    bearer: true,
+    body: validationInput,
+    response: z.strictObject({
+      VALID: z.boolean(),
+      REASON_CODE: z.string().nullable(),
+      REASON: z.string().nullable(),
+      LECTURE_ID: z.number().int().nullable(),
+      REQUEST_ID: z.number().int().nullable(),
+      REQUEST_STATE: z.string().nullable(),
+    }),
+  }),
+  "PATCH /request-form/cancel": restSchema({
+    summary: "수업 신청 취소",
+    tag,
+    bearer: true,
+    body: cancelInput,
+    response: z.strictObject({ ID: z.number().int(), STATE: z.string() }),
+  }),
+  "POST /request-form/files": restSchema({
+    summary: "신청서 첨부 올리기 (본문: 파일 바이트, Content-Type: 파일 형식)",
+    tag,
+    bearer: true,
+    querystring: fileQuery,
+    response: z.strictObject({
+      FILE: z.strictObject({
+        ID: z.string(),
+        KIND: z.enum(REQUEST_FILE_KINDS),
+        CONTENT_TYPE: z.string(),
+        SIZE_BYTES: z.number().int(),
+        URL: z.string(),
+      }),
+    }),
+  }),
+  "GET /request-form/files/:fileId": restSchema({
+    summary: "신청서 첨부 내려받기",
+    tag,
+    bearer: true,
+    params: z.strictObject({ fileId: z.string() }),
+    response: {
+      description: "the stored file, with its content type",
+      content: { "application/octet-stream": { schema: z.string() } },
+    },
+  }),
+} as const;
+
 export async function lessonRequestRoutes(
   app: FastifyInstance,
   deps: LessonRequestsDeps,
 ): Promise<void> {
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
   app.post("/request-form/validation", async (request) => {
     const caller = await authenticate(request);
     const input = parseBody(validationInput, request);

@@ -20,7 +20,12 @@ import {
   sql,
   type Database,
 } from "@seoltab/db";
-import type { LessonOccurrence } from "@seoltab/domain/lessons";
+import { assertTransition } from "@seoltab/domain";
+import {
+  LESSON_TRANSITIONS,
+  type LessonOccurrence,
+  type LessonState,
+} from "@seoltab/domain/lessons";
 
 const l = schema.lessons;
 export type LessonRow = typeof schema.lessons.$inferSelect;
@@ -95,6 +100,7 @@ export async function cancelPlanned(
   window: { from: Date; to?: Date; keep?: readonly string[] },
   cancel: { by: string; reason: string; cause: CancelCause },
 ): Promise<number> {
+  assertTransition(LESSON_TRANSITIONS, "lesson", "RESERVATION", "CANCEL");
   const rows = await db
     .update(l)
     .set({
@@ -177,13 +183,17 @@ export async function findLessonsOfLecture(db: Database, lectureId: number): Pro
   return db.select().from(l).where(eq(l.lectureId, lectureId)).orderBy(asc(l.startsAt), asc(l.id));
 }
 
-/** Records a held lesson when it is still in `from`; the row or undefined. */
+/**
+ * Records a held lesson when it is still in `from`; the row or undefined. Asks LESSON_TRANSITIONS
+ * first: `from` → DONE not allowed throws TransitionNotAllowedError and nothing is written.
+ */
 export async function markHeld(
   db: Database,
   id: number,
   from: string,
   set: { heldMinutes: number; note: string | null; recordedAt: Date },
 ): Promise<LessonRow | undefined> {
+  assertTransition(LESSON_TRANSITIONS, "lesson", from as LessonState, "DONE");
   const [row] = await db
     .update(l)
     .set({ ...set, state: "DONE" })
@@ -192,7 +202,10 @@ export async function markHeld(
   return row;
 }
 
-/** Cancels the lecture's planned lessons from `from` on (the lecture ended, or a tutor change). */
+/**
+ * Cancels the lecture's planned lessons from `from` on (the lecture ended, or a tutor change).
+ * Only RESERVATION lessons move (RESERVATION → CANCEL, asked of LESSON_TRANSITIONS).
+ */
 export async function cancelUpcoming(
   db: Database,
   lectureId: number,
@@ -201,6 +214,7 @@ export async function cancelUpcoming(
   reason: string,
   cause: CancelCause = "LECTURE_END",
 ): Promise<number> {
+  assertTransition(LESSON_TRANSITIONS, "lesson", "RESERVATION", "CANCEL");
   const rows = await db
     .update(l)
     .set({ state: "CANCEL", cancelledBy: by, cancelReason: reason, cancelCause: cause })

@@ -7,11 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, schema } from "@seoltab/db";
+import { TransitionNotAllowedError } from "@seoltab/domain";
 import { seoulWallClock } from "@seoltab/domain/lessons";
 import { redactUrl } from "../../app.ts";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
+import * as lessonsRepo from "./lessons.repository.ts";
 import { gqlAs, matchLecture, okData, refusedAnswer } from "./lessons.test-support.ts";
 import {
   linkParent,
@@ -305,5 +307,47 @@ describe("calendar feeds", () => {
     expect(stored === undefined || !JSON.stringify(stored).includes(again.slice(10, 53))).toBe(
       true,
     );
+  });
+});
+
+describe("lesson writers ask LESSON_TRANSITIONS (issue #10)", () => {
+  it("markHeld refuses CANCEL → DONE and writes nothing; the cancel writers leave a DONE lesson alone", async () => {
+    const { lectureId } = await matchedLecture();
+    const [first, second] = await lessonRows(lectureId);
+    await t.database.db
+      .update(schema.lessons)
+      .set({ state: "CANCEL" })
+      .where(eq(schema.lessons.id, first!.id));
+    await expect(
+      lessonsRepo.markHeld(t.database.db, first!.id, "CANCEL", {
+        heldMinutes: 60,
+        note: null,
+        recordedAt: new Date(),
+      }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    const [after] = await t.database.db
+      .select()
+      .from(schema.lessons)
+      .where(eq(schema.lessons.id, first!.id));
+    expect(after).toMatchObject({ state: "CANCEL", heldMinutes: first!.heldMinutes });
+
+    // DONE is terminal: neither cancel writer may move it (their WHERE holds the table's source).
+    await t.database.db
+      .update(schema.lessons)
+      .set({ state: "DONE", heldMinutes: 90 })
+      .where(eq(schema.lessons.id, second!.id));
+    const past = new Date(0);
+    await lessonsRepo.cancelUpcoming(t.database.db, lectureId, past, "test", "test");
+    await lessonsRepo.cancelPlanned(
+      t.database.db,
+      lectureId,
+      { from: past },
+      { by: "test", reason: "test", cause: "LECTURE_END" },
+    );
+    const [done] = await t.database.db
+      .select()
+      .from(schema.lessons)
+      .where(eq(schema.lessons.id, second!.id));
+    expect(done).toMatchObject({ state: "DONE", heldMinutes: 90, cancelReason: null });
   });
 });

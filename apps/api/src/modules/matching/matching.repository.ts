@@ -1,8 +1,17 @@
 /**
  * Data access of the matching area (issue #13): `matchings` and `matching_suggestions`.
- * State writes are conditional on the state read.
+ * State writes are conditional on the state read and ask packages/domain MATCHING_TRANSITIONS /
+ * SUGGESTION_TRANSITIONS first (a move the table refuses throws TransitionNotAllowedError and
+ * nothing is written; issue #10).
  */
 import { and, asc, count, desc, eq, inArray, lt, schema, sql, type Database } from "@seoltab/db";
+import {
+  MATCHING_TRANSITIONS,
+  SUGGESTION_TRANSITIONS,
+  assertTransition,
+  sourcesOf,
+  type SuggestionState,
+} from "@seoltab/domain";
 
 const m = schema.matchings;
 const s = schema.matchingSuggestions;
@@ -65,6 +74,7 @@ export async function closeMatching(
   to: "MATCHED" | "CLOSED",
   at: Date,
 ): Promise<boolean> {
+  assertTransition(MATCHING_TRANSITIONS, "matching", "OPEN", to);
   const rows = await db
     .update(m)
     .set({ state: to, closedAt: at })
@@ -151,6 +161,12 @@ export async function moveSuggestion(
   from: string,
   set: Partial<typeof s.$inferInsert> & { state: string },
 ): Promise<SuggestionRow | undefined> {
+  assertTransition(
+    SUGGESTION_TRANSITIONS,
+    "suggestion",
+    from as SuggestionState,
+    set.state as SuggestionState,
+  );
   const [row] = await db
     .update(s)
     .set(set)
@@ -175,7 +191,7 @@ export async function closeOtherSuggestions(
     .where(
       and(
         eq(s.matchingId, matchingId),
-        inArray(s.state, ["SUGGESTED", "ACCEPTED"]),
+        inArray(s.state, sourcesOf(SUGGESTION_TRANSITIONS, "CLOSED")),
         except === undefined ? undefined : sql`${s.id} <> ${except}`,
       ),
     )
@@ -185,6 +201,7 @@ export async function closeOtherSuggestions(
 
 /** SUGGESTED suggestions past their expiry → EXPIRED; returns them. */
 export async function expireSuggestions(db: Database, now: Date): Promise<SuggestionRow[]> {
+  assertTransition(SUGGESTION_TRANSITIONS, "suggestion", "SUGGESTED", "EXPIRED");
   return db
     .update(s)
     .set({ state: "EXPIRED", answeredAt: now })

@@ -11,8 +11,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { and, eq, schema, sql } from "@seoltab/db";
-import { defaultTutorResume } from "@seoltab/domain";
+import { TransitionNotAllowedError, defaultTutorResume } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
+import * as matchingRepo from "./matching.repository.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
 import {
@@ -698,5 +699,53 @@ describe("matching", () => {
       (await refused(gql(student, SAVE, { input: { lectureId: String(lecture.id), memo: "x" } })))
         .classification,
     ).toBe("BAD_REQUEST");
+  });
+});
+
+describe("matching writers ask their tables (issue #10)", () => {
+  it("an illegal suggestion or matching move is refused and nothing is written", async () => {
+    const { matchingId } = await submitted();
+    const db = t.database.db;
+    const id = Number(matchingId);
+    const now = new Date();
+    const [refusedRow] = await db
+      .insert(schema.matchingSuggestions)
+      .values({
+        matchingId: id,
+        tutorUserId: admin.userNo,
+        state: "REFUSED",
+        reasons: [],
+        score: 1,
+        refusedReason: "시간이 맞지 않아요.",
+        suggestedByUserId: admin.userNo,
+        suggestedAt: now,
+        expiresAt: new Date(now.getTime() - 60_000),
+        answeredAt: now,
+      })
+      .returning();
+    const suggestion = () =>
+      db
+        .select()
+        .from(schema.matchingSuggestions)
+        .where(eq(schema.matchingSuggestions.id, refusedRow!.id))
+        .then((rows) => rows[0]!);
+
+    // moveSuggestion: REFUSED is terminal.
+    await expect(
+      matchingRepo.moveSuggestion(db, refusedRow!.id, "REFUSED", { state: "ACCEPTED", slots: [] }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    // closeOtherSuggestions / expireSuggestions only move the table's sources.
+    await matchingRepo.closeOtherSuggestions(db, id, now);
+    await matchingRepo.expireSuggestions(db, now);
+    expect(await suggestion()).toMatchObject({ state: "REFUSED", slots: null });
+
+    // closeMatching: only OPEN moves; a CLOSED matching stays CLOSED, and OPEN → OPEN is refused.
+    await expect(
+      matchingRepo.closeMatching(db, id, "OPEN" as "CLOSED", now),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await matchingRepo.closeMatching(db, id, "CLOSED", now)).toBe(true);
+    expect(await matchingRepo.closeMatching(db, id, "MATCHED", now)).toBe(false);
+    const [matching] = await db.select().from(schema.matchings).where(eq(schema.matchings.id, id));
+    expect(matching!.state).toBe("CLOSED");
   });
 });

@@ -14,6 +14,7 @@
  */
 import type { JobTable } from "../../platform/jobs.ts";
 import { addMonthsSeoul, type PricedLine } from "@seoltab/domain";
+import { AppError } from "../../errors.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import {
   GatewayRefusedError,
@@ -347,4 +348,102 @@ export function paymentsJobs(deps: PaymentsDeps): JobTable {
     "payments-renewals": () => chargeDueRenewals(deps),
     "payments-reconciliation": () => reconcilePayments(deps),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff actions on failed renewals (issue 16 "Actions"; the console calls these through
+// payments.public.ts)
+
+/** Why a staff action on a failed renewal was refused (Korean, shown as is). */
+export const RENEWAL_ACTION_MESSAGES = {
+  notFound: "정기결제를 찾을 수 없어요.",
+  notFailed: "결제에 실패한 정기결제가 아니에요.",
+  changed: "정기결제 상태가 바뀌었어요. 목록을 새로 고친 뒤 다시 시도해 주세요.",
+  inFlight: "환불을 처리하고 있는 정기결제예요. 환불이 끝난 뒤 다시 시도해 주세요.",
+} as const;
+
+/**
+ * Charges the renewal of a failed subscription now (staff "retry now"): exactly one charge for
+ * the attempt the staff member saw. `seenFailedAttempts` is the count shown in the queue; when
+ * it no longer matches (another retry already ran), nothing is charged (CONFLICT
+ * `renewal_changed`). Parallel calls for the same attempt share one merchant_uid
+ * (`renewal-{id}-{period}-{attempt}`), so the gateway is asked once; the later caller gets the
+ * same payment. A PAST_DUE subscription is made ACTIVE first (the table allows PAST_DUE → ACTIVE);
+ * a new decline puts it back.
+ * @returns the subscription before, the payment (PAID, FAILED, or READY when the gateway timed
+ *   out) and the subscription after
+ * @throws AppError not_found `subscription_not_found`; conflict `renewal_not_failed`,
+ *   `renewal_changed`, `renewal_refund_in_flight`
+ */
+export async function retryRenewalNow(
+  deps: PaymentsDeps,
+  subscriptionId: number,
+  seenFailedAttempts: number,
+): Promise<{ before: SubscriptionRow; payment: PaymentRow; after: SubscriptionRow }> {
+  const locked = await withTransaction(deps.db, async (tx) => {
+    const current = await lockSubscription(tx, subscriptionId);
+    if (!current) {
+      throw new AppError("not_found", "subscription_not_found", RENEWAL_ACTION_MESSAGES.notFound);
+    }
+    const { lectureRefundInFlight, lessonsRefunded, ...before } = current;
+    if (!["ACTIVE", "PAST_DUE"].includes(current.status) || lessonsRefunded) {
+      throw new AppError("conflict", "renewal_not_failed", RENEWAL_ACTION_MESSAGES.notFailed);
+    }
+    if (lectureRefundInFlight) {
+      throw new AppError("conflict", "renewal_refund_in_flight", RENEWAL_ACTION_MESSAGES.inFlight);
+    }
+    if (current.failedAttempts !== seenFailedAttempts) {
+      throw new AppError("conflict", "renewal_changed", RENEWAL_ACTION_MESSAGES.changed);
+    }
+    if (current.failedAttempts === 0) {
+      throw new AppError("conflict", "renewal_not_failed", RENEWAL_ACTION_MESSAGES.notFailed);
+    }
+    const active =
+      current.status === "PAST_DUE"
+        ? await updateSubscriptionIf(tx, current, { status: "ACTIVE" })
+        : before;
+    if (!active) throw new AppError("conflict", "renewal_changed", RENEWAL_ACTION_MESSAGES.changed);
+    return { before: before as SubscriptionRow, active };
+  });
+  const { before, active } = locked;
+  const merchantUid = `renewal-${active.id}-${active.paidMonths + 1}-${active.failedAttempts + 1}`;
+  await renewOnce(deps, active);
+  // A parallel caller that lost the reservation finds the winner's payment by its merchant_uid.
+  const payment = await findPaymentByMerchantUid(deps.db, merchantUid);
+  if (!payment) {
+    throw new AppError("conflict", "renewal_changed", RENEWAL_ACTION_MESSAGES.changed);
+  }
+  const after = (await findSubscriptionById(deps.db, subscriptionId)) ?? active;
+  return { before, payment, after };
+}
+
+/**
+ * Moves the next charge of a failed renewal to `at` (staff "change date"; a moment in the
+ * future, UTC). Only ACTIVE or PAST_DUE subscriptions with a failed renewal; the attempt count
+ * is kept (a PAST_DUE one stays PAST_DUE until a retry).
+ * @returns the subscription before and after
+ * @throws AppError not_found `subscription_not_found`; conflict `renewal_not_failed`
+ */
+export async function rescheduleRenewal(
+  deps: PaymentsDeps,
+  subscriptionId: number,
+  at: Date,
+): Promise<{ before: SubscriptionRow; after: SubscriptionRow }> {
+  return withTransaction(deps.db, async (tx) => {
+    const current = await lockSubscription(tx, subscriptionId);
+    if (!current) {
+      throw new AppError("not_found", "subscription_not_found", RENEWAL_ACTION_MESSAGES.notFound);
+    }
+    const { lectureRefundInFlight: _f, lessonsRefunded, ...before } = current;
+    if (
+      !["ACTIVE", "PAST_DUE"].includes(current.status) ||
+      current.failedAttempts === 0 ||
+      lessonsRefunded
+    ) {
+      throw new AppError("conflict", "renewal_not_failed", RENEWAL_ACTION_MESSAGES.notFailed);
+    }
+    const after = await updateSubscriptionIf(tx, current, { nextChargeAt: at });
+    if (!after) throw new AppError("conflict", "renewal_changed", RENEWAL_ACTION_MESSAGES.changed);
+    return { before: before as SubscriptionRow, after };
+  });
 }

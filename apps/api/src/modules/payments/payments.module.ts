@@ -50,6 +50,9 @@ export function createPayments(
           ? { receiptBaseUrl: `${config.publicOrigin}/dev/payments/receipt` }
           : {}),
         ...(config.sandboxStateFile ? { stateFile: config.sandboxStateFile } : {}),
+        ...(config.sandboxPauseAfterChargeMs
+          ? { pauseAfterChargeMs: config.sandboxPauseAfterChargeMs }
+          : {}),
       }),
     clock: options.clock ?? clock,
     log,

@@ -11,6 +11,7 @@ export {
   findPaymentById,
   findPaymentItemById,
   findSubscriptionByFirstPayment,
+  findSubscriptionById as findSubscriptionForStaff,
   transitionPayment,
   type PaymentItemRow,
   type PaymentRow,
@@ -31,6 +32,8 @@ export {
   subscriptionOfPayment,
   type RenewalEffect,
 } from "./subscriptions.service.ts";
+/** Staff actions on failed renewals (the admin console, issue 16). */
+export { RENEWAL_ACTION_MESSAGES, rescheduleRenewal, retryRenewalNow } from "./payments.jobs.ts";
 export { renewalEffectGraphql } from "./subscriptions.graphql.ts";
 
 /**

@@ -38,6 +38,8 @@ export type SubscriptionRow = typeof schema.subscriptions.$inferSelect;
 export type NewSubscription = typeof schema.subscriptions.$inferInsert;
 
 import { withTransaction } from "../../platform/transactions.ts";
+import { releaseOrderStock } from "../catalog/catalog.public.ts";
+import { releaseReferralsOfPayment } from "../discounts/discounts.public.ts";
 
 export { withTransaction };
 
@@ -215,6 +217,11 @@ export async function insertReadyPayment(
   payment: NewPayment,
   items: readonly Omit<NewPaymentItem, "paymentId">[],
   actorUserId: number | null,
+  /**
+   * Runs in the same transaction once the row exists (issue #18: stock of books and rentals,
+   * referral use); a throw rolls the whole order back.
+   */
+  reserve?: (tx: Database, row: PaymentRow) => Promise<void>,
 ): Promise<PaymentRow | null> {
   return withTransaction(db, async (tx) => {
     const [row] = await tx
@@ -236,6 +243,7 @@ export async function insertReadyPayment(
       actorUserId,
       createdAt: payment.createdAt,
     });
+    if (reserve) await reserve(tx, row);
     return row;
   });
 }
@@ -272,6 +280,11 @@ export async function transitionPayment(
     .where(and(eq(p.id, paymentId), eq(p.state, change.from)))
     .returning();
   if (!row) return null;
+  if (change.to === "FAILED") {
+    // Nothing was charged: the order gives back the stock and referral use it reserved (#18).
+    await releaseOrderStock(db, paymentId);
+    await releaseReferralsOfPayment(db, paymentId);
+  }
   await db.insert(schema.paymentTransitions).values({
     paymentId,
     fromState: change.from,
@@ -725,4 +738,51 @@ export async function findLectureItemsOfUser(
     .where(and(eq(p.userId, userId), sql`${p.subscriptionId} is null`, sql`${p.state} <> 'FAILED'`))
     .orderBy(desc(p.createdAt), desc(i.id))
     .limit(LECTURE_INFO_LIMIT);
+}
+
+/**
+ * Whether the user bought a tablet from us that is still theirs: a paid (not refunded) DEVICE
+ * line with a price, not headphones and not a rental (DEVICE_OWNER_DISCOUNT, issue #18).
+ */
+export async function ownsPurchasedTablet(db: Database, userId: number): Promise<boolean> {
+  const rows = await db.execute<{ one: number }>(sql`
+    select 1 as one from payment_items i
+    join payments p on p.id = i.payment_id
+    join store_items s on s.id = i.store_item_id
+    where p.user_id = ${userId} and i.item_kind = 'DEVICE' and i.state = 'PAID'
+      and i.paid_price > 0 and not s.is_rental and s.device_type <> 'AIR_PODS_MAX'
+    limit 1`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Records what each DEVICE line of a new order is (PURCHASE/GIFT, condition, rental; #18). */
+export async function insertDeviceLines(
+  db: Database,
+  paymentId: number,
+  devices: readonly {
+    storeItemId: number;
+    purchaseOrGift: string | null;
+    deviceCondition: string | null;
+    isRental: boolean;
+  }[],
+): Promise<void> {
+  if (devices.length === 0) return;
+  const items = await db
+    .select({ id: schema.paymentItems.id, storeItemId: schema.paymentItems.storeItemId })
+    .from(schema.paymentItems)
+    .where(eq(schema.paymentItems.paymentId, paymentId));
+  const rows = items.flatMap((i) => {
+    const d = devices.find((x) => x.storeItemId === i.storeItemId);
+    return d
+      ? [
+          {
+            paymentItemId: i.id,
+            purchaseOrGift: d.purchaseOrGift,
+            deviceCondition: d.deviceCondition,
+            isRental: d.isRental,
+          },
+        ]
+      : [];
+  });
+  if (rows.length > 0) await db.insert(schema.paymentItemDevices).values(rows);
 }

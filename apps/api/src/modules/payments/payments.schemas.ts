@@ -45,7 +45,39 @@ const cardQuota = z
   .max(12)
   .default(0);
 
+/** Cart fields of the checkout calls (issue #18; docs/api/discounts.md). */
+const referralCode = z
+  .string({ error: "REFERRAL_CODE 는 문자열이어야 해요." })
+  .trim()
+  .regex(/^[A-Za-z0-9 -]{4,16}$/, { error: "추천 코드는 영문과 숫자 4~16자예요." })
+  .optional();
+const usesOwnDevice = z
+  .boolean({ error: "USES_OWN_DEVICE 는 true 또는 false 여야 해요." })
+  .optional();
+const expectedPaidPrice = z
+  .number({ error: "EXPECTED_PAID_PRICE 는 숫자여야 해요." })
+  .int({ error: "EXPECTED_PAID_PRICE 는 정수여야 해요." })
+  .nonnegative({ error: "EXPECTED_PAID_PRICE 는 0 이상이어야 해요." })
+  .optional();
+const cartFields = {
+  REFERRAL_CODE: referralCode,
+  USES_OWN_DEVICE: usesOwnDevice,
+  EXPECTED_PAID_PRICE: expectedPaidPrice,
+};
+
+/** POST /main/Cart_Price payload: the checkout's order lines and cart fields, no payment. */
+export const cartPriceInput = z.strictObject({
+  USER_NO: userNo,
+  ITEMS: z
+    .array(orderLine, { error: "ITEMS 는 배열이어야 해요." })
+    .min(1, { error: "주문할 상품을 선택해 주세요." })
+    .max(20, { error: "한 번에 20개까지 주문할 수 있어요." }),
+  REFERRAL_CODE: referralCode,
+  USES_OWN_DEVICE: usesOwnDevice,
+});
+
 export const subscribeInput = z.strictObject({
+  ...cartFields,
   USER_NO: userNo,
   MERCHANT_UID: merchantUid,
   PAYMENT_METHOD: z.enum(["BILLING_CARD", "VBANK"], {
@@ -84,6 +116,7 @@ export const pwd2digitField = z
   .regex(/^\d{2}$/, { error: "비밀번호 앞 2자리를 입력해 주세요." });
 
 export const onetimeInput = z.strictObject({
+  ...cartFields,
   USER_NO: userNo,
   MERCHANT_UID: merchantUid,
   ITEMS: items,
@@ -95,6 +128,7 @@ export const onetimeInput = z.strictObject({
 });
 
 export const cashInput = z.strictObject({
+  ...cartFields,
   USER_NO: userNo,
   MERCHANT_UID: merchantUid,
   ITEMS: items,
@@ -120,6 +154,66 @@ export const webhookInput = z.object({
 });
 
 export const cardTypeSchema = z.enum(CARD_TYPES);
+
+const amount = z.number().int().describe("won");
+const instant = z.string().describe("ISO 8601 instant");
+
+/** The wire shape of `paymentResponse` (DATA.RESPONSE of the checkout calls). */
+export const paymentOutput = z.strictObject({
+  PAYMENT_ID: z.number().int(),
+  MERCHANT_UID: z.string(),
+  USER_NO: z.number().int(),
+  STATE: z.string().describe("PaymentState (SPEC.md §3)"),
+  PAYMENT_METHOD: z.string(),
+  NAME: z.string(),
+  PRODUCTS_PRICE: amount,
+  DISCOUNTED_VALUE: amount,
+  PAID_PRICE: amount,
+  REFUNDED_AMOUNT: amount,
+  CARD_QUOTA: z.number().int(),
+  FAIL_REASON: z.string().nullable().describe("the family's message"),
+  GATEWAY_FAIL_REASON: z.string().nullable().optional().describe("staff only"),
+  RECEIPT_URL: z.string().nullable(),
+  CREATED_AT: instant.nullable(),
+  COMPLETED_AT: instant.nullable(),
+  VBANK: z
+    .strictObject({
+      BANK_NAME: z.string(),
+      ACCOUNT_NUMBER: z.string(),
+      HOLDER: z.string(),
+      DUE_AT: z.string(),
+    })
+    .nullable(),
+  ITEMS: z.array(
+    z.strictObject({
+      ID: z.number().int(),
+      STORE_ITEM_ID: z.number().int().nullable(),
+      ITEM_KIND: z.string(),
+      NAME: z.string(),
+      QUANTITY: z.number().int(),
+      MONTHS: z.number().int(),
+      SALE_PRICE: amount,
+      POLICY_PRICE: amount,
+      PAID_PRICE: amount,
+      POLICIES: z.array(z.strictObject({ NAME: z.string(), AMOUNT: amount })),
+    }),
+  ),
+  SUBSCRIPTION: z
+    .strictObject({
+      ID: z.number().int(),
+      RENEWAL_AMOUNT: amount,
+      NEXT_CHARGE_AT: instant.nullable(),
+    })
+    .nullable(),
+});
+
+/** DATA.RESPONSE of /admin/payments/search: payments with the payer's name. */
+export const paymentSearchOutput = z.strictObject({
+  PAYMENTS: z.array(paymentOutput.extend({ USER_NAME: z.string().nullable() })),
+});
+
+/** DATA.RESPONSE of /portone_webhook: what the notification did. */
+export const webhookOutput = z.strictObject({ OUTCOME: z.string() });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

@@ -21,7 +21,6 @@ import {
   lectureState,
   orderProblem,
   payerFailureMessage,
-  priceOrder,
   renewalLines,
   sellableItems,
   type CardType,
@@ -30,9 +29,13 @@ import {
   type PaymentItemState,
   type PaymentState,
   type PolicyRule,
-  type PricedOrder,
   isFixedTermItemType,
-  type PricedStoreItem,
+  NO_CART_CONTEXT,
+  cartProblem,
+  priceCart,
+  type CartContext,
+  type CartStoreItem,
+  type PricedCart,
 } from "@seoltab/domain";
 import type { Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
@@ -43,7 +46,19 @@ import { mayActFor } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import { initiatorOf } from "../../platform/auth.ts";
 import { decodeCursor, encodeCursor } from "../../platform/pagination.ts";
-import { findActiveStoreItems, findSalesPolicies } from "../catalog/catalog.public.ts";
+import {
+  findActiveStoreItems,
+  findSalesPolicies,
+  outOfStockError,
+  reserveOrderStock,
+  type StoreItemRow,
+} from "../catalog/catalog.public.ts";
+import {
+  recordReferralForOrder,
+  resolveReferral,
+  type ReferralUse,
+} from "../discounts/discounts.public.ts";
+import { cartQuoteResponse } from "./cart-quote.ts";
 import type { EventBus } from "../../platform/events.ts";
 import { endSubscriptionForRefund, lockSubscriptionOfPayment } from "./subscriptions.service.ts";
 import {
@@ -67,7 +82,9 @@ import {
   insertPendingBillingCard,
   insertReadyPayment,
   isPendingBillingCard,
+  insertDeviceLines,
   insertSubscriptionOnce,
+  ownsPurchasedTablet,
   promoteBillingCard,
   replaceMainBillingCard,
   transitionPayment,
@@ -244,6 +261,15 @@ export interface CheckoutInput {
    * from the checkout with `mainAfterPayment`); it becomes the main card when this payment is PAID.
    */
   billingCardId?: number | null;
+  /** A friend's referral code (issue #18). */
+  referralCode?: string | null;
+  /** The family uses its own tablet: USER_OWNED_DEVICE_DISCOUNT, no tablet line (issue #18). */
+  usesOwnDevice?: boolean;
+  /**
+   * The payment due the person saw in the cart, won. When the server's price differs the order
+   * is refused (409 `price_changed`, the server's quote in the response) and nothing is charged.
+   */
+  expectedPaidPrice?: number | null;
 }
 
 export interface CheckoutResult {
@@ -259,6 +285,8 @@ function requestHashOf(input: CheckoutInput): string {
     items: [...input.items].sort((a, b) => a.id - b.id).map((i) => [i.id, i.lecture_multiple]),
     cardQuota: input.cardQuota,
     ...(input.billingCardId != null ? { billingCardId: input.billingCardId } : {}),
+    ...(input.referralCode ? { referralCode: input.referralCode.toUpperCase() } : {}),
+    ...(input.usesOwnDevice ? { usesOwnDevice: true } : {}),
   });
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -271,40 +299,81 @@ const ORDER_PROBLEM_ERRORS = {
   MONTHS_NOT_ALLOWED: ["months_not_allowed", PAYMENT_MESSAGES.monthsNotAllowed],
 } as const;
 
+/** Korean messages of the cart (issue #18). */
+export const CART_MESSAGES = {
+  homeshoppingOnce: "홈쇼핑 상품은 한 번에 하나씩만 살 수 있어요. 개월 수를 곱해 담을 수 없어요.",
+  ownDeviceWithTablet:
+    "가지고 있는 태블릿으로 수업하시면 태블릿을 함께 담을 수 없어요. 태블릿을 빼거나 ‘내 태블릿 사용’을 해제해 주세요.",
+  priceChanged: (won: number) =>
+    `장바구니에 담은 뒤 가격이 바뀌었어요. 바뀐 결제 금액 ${won.toLocaleString("ko-KR")}원을 확인하고 다시 결제해 주세요.`,
+} as const;
+
+/** What the cart adds to the order lines (issue #18): a friend's code, "my own tablet". */
+export interface CartExtras {
+  referralCode?: string | null;
+  usesOwnDevice?: boolean;
+}
+
+/** A priced cart with what the checkout needs to write it. */
+export interface PricedCartFor {
+  order: PricedCart;
+  rules: PolicyRule[];
+  referral: ReferralUse;
+  /** The catalog rows of the order's lines, by id. */
+  rows: Map<number, StoreItemRow>;
+}
+
 /**
  * Prices an order for `user` from what the catalog offers them (`sellableItems`: active
- * lectures of their catalog — home-shopping users only home-shopping ones — and the devices on
- * offer) and the base + user sales policies.
- * @throws AppError validation with the order problem's code
+ * lectures of their catalog — home-shopping users only home-shopping ones — the devices on
+ * offer, books, contents and headphone rentals), the base + user sales policies and the
+ * conditional discounts of packages/domain discounts.ts (`priceCart`).
+ * Books and rentals are checked against their stock here (the reservation itself is made when
+ * the order is written). Read only.
+ * @throws AppError validation with the order problem's code, `homeshopping_once`,
+ *   `own_device_with_tablet`, `lecture_required`, referral codes (discounts area); conflict
+ *   `out_of_stock`, `referral_already_used`
  */
 export async function priceOrderFor(
   db: Database,
   user: { id: number; isOnlyHomeshopping: boolean },
   lines: CheckoutInput["items"],
-): Promise<{ order: PricedOrder; rules: PolicyRule[] }> {
-  // The same offer Lecture_StoreItems shows this user (packages/domain sellableItems): active
-  // lectures of the user's catalog (home-shopping or not) and the devices on offer.
+  extras: CartExtras = {},
+): Promise<PricedCartFor> {
+  // The same offer Lecture_StoreItems and Store_Goods show this user (packages/domain
+  // sellableItems).
   const wanted = new Set(lines.map((l) => l.id));
   const offered = sellableItems(await findActiveStoreItems(db), {
     onlyHomeshopping: user.isOnlyHomeshopping,
   });
-  const catalog = new Map<number, PricedStoreItem>();
+  const catalog = new Map<number, CartStoreItem>();
+  const rows = new Map<number, StoreItemRow>();
   for (const row of offered) {
     if (!wanted.has(row.id)) continue;
-    if (row.itemKind !== "LECTURE" && row.itemKind !== "DEVICE") continue;
+    const kind = row.itemKind;
+    if (kind !== "LECTURE" && kind !== "DEVICE" && kind !== "SEOLTAB_BOOK" && kind !== "CONTENTS") {
+      continue;
+    }
+    rows.set(row.id, row);
     catalog.set(row.id, {
       id: row.id,
-      itemKind: row.itemKind,
+      itemKind: kind,
       title: row.title,
       months: row.months,
       basePrice: row.basePrice,
       salePrice: row.salePrice,
       fixedTerm: isFixedTermItemType(row.itemType),
+      homeshopping: row.isHomeshopping,
+      deviceType: row.deviceType,
+      rental: row.isRental,
     });
   }
   const problem = orderProblem(lines, catalog);
   if (problem) {
-    const [code, message] = ORDER_PROBLEM_ERRORS[problem.code];
+    let [code, message]: readonly [string, string] = ORDER_PROBLEM_ERRORS[problem.code];
+    if (problem.code === "MONTHS_NOT_ALLOWED" && catalog.get(problem.id)?.homeshopping) {
+      [code, message] = ["homeshopping_once", CART_MESSAGES.homeshoppingOnce];
+    }
     const index = "id" in problem ? lines.findIndex((l) => l.id === problem.id) : -1;
     throw new AppError(
       "validation",
@@ -312,6 +381,12 @@ export async function priceOrderFor(
       message,
       index >= 0 ? [{ field: `ITEMS.${index}`, message }] : [],
     );
+  }
+  for (const [index, line] of lines.entries()) {
+    const row = rows.get(line.id)!;
+    if (row.trackStock && row.count < line.lecture_multiple) {
+      throw outOfStockError(row.title, row.count, index);
+    }
   }
   const policyRows = [
     ...(await findSalesPolicies(db, null)),
@@ -325,11 +400,56 @@ export async function priceOrderFor(
     months: p.months,
     itemKind: p.itemKind,
   }));
-  const order = priceOrder(lines, catalog, rules);
-  if (!order.lines.some((l) => l.item.itemKind === "LECTURE")) {
+  const context: CartContext = {
+    ...NO_CART_CONTEXT,
+    usesOwnDevice: extras.usesOwnDevice === true,
+  };
+  if (cartProblem(lines, catalog, context)) {
+    const message = CART_MESSAGES.ownDeviceWithTablet;
+    throw new AppError("validation", "own_device_with_tablet", message, [
+      { field: "USES_OWN_DEVICE", message },
+    ]);
+  }
+  if (![...catalog.values()].some((i) => i.itemKind === "LECTURE")) {
     throw new AppError("validation", "lecture_required", PAYMENT_MESSAGES.lectureRequired);
   }
-  return { order, rules };
+  const referral = await resolveReferral(db, user.id, extras.referralCode);
+  context.referralFriend = referral.ownerUserId !== null;
+  context.referralOwnerReward = referral.ownerReward;
+  context.ownsSeoltabDevice = await ownsPurchasedTablet(db, user.id);
+  const order = priceCart(lines, catalog, rules, context);
+  return { order, rules, referral, rows };
+}
+
+/** NEW_DEVICE / USED_DEVICE of a device row (SPEC.md §3 device condition). */
+function deviceConditionOf(row: StoreItemRow | undefined): string | null {
+  if (!row || row.itemKind !== "DEVICE") return null;
+  return row.usedType === "NEW" ? "NEW_DEVICE" : row.usedType === "USED" ? "USED_DEVICE" : null;
+}
+
+/**
+ * PURCHASE for a device line paid for (bought, or rented for a fee); null for the tablet lent
+ * free with the lessons (it goes back at the end; GIFT is a device given to keep, none sold yet).
+ */
+function purchaseOrGiftOf(row: StoreItemRow | undefined): string | null {
+  if (!row || row.itemKind !== "DEVICE") return null;
+  return row.salePrice > 0 ? "PURCHASE" : null;
+}
+
+/**
+ * The cart as the server prices it (POST /main/Cart_Price, issue #18): the same pricing the
+ * checkout charges, so the family reads every line and discount before paying. Read only.
+ * @throws AppError as `priceOrderFor`; forbidden `not_your_user`
+ */
+export async function quoteCart(
+  deps: Pick<PaymentsDeps, "db">,
+  caller: AuthUser,
+  userId: number,
+  lines: CheckoutInput["items"],
+  extras: CartExtras,
+): Promise<PricedCart> {
+  const user = await requireStudentFor(deps.db, caller, userId);
+  return (await priceOrderFor(deps.db, user, lines, extras)).order;
 }
 
 /**
@@ -355,7 +475,22 @@ export async function checkout(
   const existing = await findPaymentByMerchantUid(deps.db, input.merchantUid);
   if (existing) return repeatOf(deps, existing, requestHash, input.userId);
 
-  const { order, rules } = await priceOrderFor(deps.db, user, input.items);
+  const { order, rules, referral, rows } = await priceOrderFor(deps.db, user, input.items, {
+    referralCode: input.referralCode ?? null,
+    usesOwnDevice: input.usesOwnDevice === true,
+  });
+  if (input.expectedPaidPrice != null && input.expectedPaidPrice !== order.paidPrice) {
+    // The server's price wins; the person sees it before anything is charged.
+    throw new AppError(
+      "conflict",
+      "price_changed",
+      CART_MESSAGES.priceChanged(order.paidPrice),
+      [],
+      {
+        response: { QUOTE: cartQuoteResponse(order) },
+      },
+    );
+  }
   const isCard = input.method === "BILLING_CARD" || input.method === "ONETIME";
   if (
     input.cardQuota !== 0 &&
@@ -411,7 +546,7 @@ export async function checkout(
       updatedAt: now,
     },
     order.lines.map((l) => ({
-      storeItemId: l.item.id,
+      storeItemId: l.item.itemKind === "DELIVERY_FEE" ? null : l.item.id,
       itemKind: l.item.itemKind,
       name: l.item.title,
       quantity: l.quantity,
@@ -424,6 +559,27 @@ export async function checkout(
       policies: l.policies,
     })),
     caller.userNo,
+    async (tx, row) => {
+      await reserveOrderStock(
+        tx,
+        order.lines
+          .filter((l) => rows.get(l.item.id)?.trackStock)
+          .map((l) => ({ storeItemId: l.item.id, quantity: l.quantity, title: l.item.title })),
+      );
+      await recordReferralForOrder(tx, user.id, row.id, referral);
+      await insertDeviceLines(
+        tx,
+        row.id,
+        [...rows.values()]
+          .filter((r) => r.itemKind === "DEVICE")
+          .map((r) => ({
+            storeItemId: r.id,
+            purchaseOrGift: purchaseOrGiftOf(r),
+            deviceCondition: deviceConditionOf(r),
+            isRental: r.isRental,
+          })),
+      );
+    },
   );
   // Lost the race to a concurrent request with the same merchant_uid: answer as a repeat.
   if (!inserted) {
@@ -575,7 +731,7 @@ async function markCashPaid(
   deps: PaymentsDeps,
   payment: PaymentRow,
   caller: AuthUser,
-  _order: PricedOrder,
+  _order: PricedCart,
   _rules: PolicyRule[],
 ): Promise<PaymentView> {
   const now = deps.clock.now();

@@ -17,3 +17,20 @@ declare module "../../platform/events.ts" {
     "payment-items.refunded": PaymentItemsRefundedEvent;
   }
 }
+
+/**
+ * Staff refund work for the operations console (issue 16): the queue, the legal quote of a
+ * payment (`assessRefund`), opening a request for a staff decision (`requestRefund` with
+ * `forStaffDecision`) and deciding it (`decideRefundRequest`, which takes the request from
+ * STAFF_REVIEW exactly once). Docstrings and errors in refunds.service.ts.
+ */
+export {
+  assessRefund,
+  decideRefundRequest,
+  listRefundRequests,
+  requestRefund,
+  type RefundAssessment,
+  type RefundsDeps,
+  type RequestRefundResult,
+} from "./refunds.service.ts";
+export type { RefundRequestRow } from "./refunds.repository.ts";

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import type { RefundRequestRow } from "./refunds.repository.ts";
 import {
   decideRefundRequest,
@@ -43,6 +44,59 @@ export const decideInput = z.strictObject({
 });
 
 export const settleInput = z.strictObject({ REFUND_REQUEST_ID: requestId });
+
+/** The wire shape of `refundRequestResponse`. */
+export const refundRequestOutput = z.strictObject({
+  REFUND_REQUEST_ID: z.number().int(),
+  PAYMENT_ID: z.number().int(),
+  PAYMENT_ITEM_IDS: z.array(z.number().int()),
+  REQUESTED_BY_USER_NO: z.number().int(),
+  INITIATOR: z.string().describe("USER, ADMIN or SALES_TEAM"),
+  REASON: z.string(),
+  STATE: z.string().describe("STAFF_REVIEW, PENDING, REFUNDED, FAILED or REJECTED"),
+  CHANNEL: z.string().describe("CARD or BANK"),
+  AMOUNT: z.number().int().describe("won"),
+  RULE: z.string(),
+  BLOCKED_REASONS: z.array(z.string()),
+  REFUND_ACCOUNT: z
+    .strictObject({
+      BANK_CODE: z.string().nullable(),
+      ACCOUNT_NUMBER: z.string().nullable(),
+      HOLDER: z.string().nullable(),
+    })
+    .nullable(),
+  NOTE: z.string().nullable(),
+  CREATED_AT: z.string().describe("ISO 8601 instant"),
+  DECIDED_AT: z.string().nullable(),
+  DECIDED_BY_USER_NO: z.number().int().nullable(),
+});
+
+const tag = "refunds";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "POST /admin/refund_requests": restSchema({
+    summary: "환불 요청 목록 (직원)",
+    tag,
+    bearer: true,
+    body: listInput,
+    response: z.strictObject({ REFUND_REQUESTS: z.array(refundRequestOutput) }),
+  }),
+  "POST /admin/refund_requests/decide": restSchema({
+    summary: "환불 요청 결정 (직원: REFUNDED 또는 REJECTED)",
+    tag,
+    bearer: true,
+    body: decideInput,
+    response: z.strictObject({ REFUND_REQUEST: refundRequestOutput }),
+  }),
+  "POST /admin/refund_requests/settle": restSchema({
+    summary: "가상계좌 환불 정산 완료 (직원)",
+    tag,
+    bearer: true,
+    body: settleInput,
+    response: z.strictObject({ REFUND_REQUEST: refundRequestOutput }),
+  }),
+} as const;
 
 /** The REST shape of a refund request (field names in the main backend's UPPER_SNAKE). */
 export function refundRequestResponse(r: RefundRequestRow) {
@@ -78,6 +132,7 @@ export async function refundsMainRoutes(
   opts: { deps: RefundsDeps },
 ): Promise<void> {
   const { deps } = opts;
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
 
   app.post("/admin/refund_requests", { preHandler: app.requireAuth }, async (request, reply) => {
     const input = parseBody(listInput, request);

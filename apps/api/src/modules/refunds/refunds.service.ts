@@ -31,6 +31,7 @@ import {
   legalRefund,
   refundChannelOf,
   refundEligibility,
+  isStaffUserType,
   formatRefundWon,
   type Initiator,
   type ItemKind,
@@ -50,7 +51,12 @@ import { AppError, REFUND_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { isParentOf } from "../accounts/accounts.public.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
-import { initiatorOf, requireStaff as requireStaffCaller } from "../../platform/auth.ts";
+import {
+  initiatorOf,
+  PermissionDenied,
+  requireStaff as requireStaffCaller,
+} from "../../platform/auth.ts";
+import { mayPerform } from "@seoltab/domain/admin";
 import { withTransaction } from "../../platform/transactions.ts";
 import {
   GatewayRefusedError,
@@ -416,6 +422,12 @@ export interface RequestRefundInput {
   refundAccount?: RefundAccount | null;
   /** Devices/books in the request were used or damaged so that their value fell (not merely opened). */
   opened?: boolean;
+  /**
+   * Staff only (the operations console, issue 16): keep the request for a staff decision
+   * (STAFF_REVIEW) even when self-service would refund it at once, so staff can decide the
+   * amount (`decideRefundRequest`). Ignored for other callers.
+   */
+  forStaffDecision?: boolean;
 }
 
 /** What `requestRefund` answers (docs/api/refunds.md). */
@@ -491,8 +503,13 @@ export async function requestRefund(
     );
   }
   const amount = assessment.refundableAmount;
+  const staffDecision = input.forStaffDecision === true && isStaffUserType(caller.userType);
   const selfService =
-    assessment.eligible && channel === "CARD" && payment.gatewayPaymentId !== null && amount > 0;
+    !staffDecision &&
+    assessment.eligible &&
+    channel === "CARD" &&
+    payment.gatewayPaymentId !== null &&
+    amount > 0;
   const now = deps.clock.now();
   const initiator = initiatorOf(caller);
   const actor: Actor = { initiator, userId: caller.userNo, reason: input.reason, at: now };
@@ -995,7 +1012,8 @@ export interface DecideRefundInput {
 }
 
 /**
- * A staff decision on a STAFF_REVIEW request (ADMIN, SALES_TEAM). REJECTED: the items become
+ * A staff decision on a STAFF_REVIEW request (ADMIN only: SALES_TEAM is refused with forbidden
+ * `admin_role_required`, a SECURITY permission_denied entry). REJECTED: the items become
  * REFUND_REQUEST_FAILED (the person may ask again). REFUNDED: a card or virtual-account payment
  * is cancelled through the gateway (virtual accounts to the account given); a cash payment is
  * recorded as paid back by staff. Amount: at most what remains paid on the items (never more
@@ -1013,6 +1031,16 @@ export async function decideRefundRequest(
   requestId: string | null,
 ): Promise<RefundRequestRow> {
   requireStaff(caller);
+  // The console's permission table (packages/domain admin.ts, decision 022): refund decisions
+  // are ADMIN's, on every route that reaches here.
+  if (!mayPerform(caller.userType, "refund.decide")) {
+    throw new PermissionDenied(
+      "admin_role_required",
+      "환불 결정은 관리자(ADMIN)만 할 수 있어요.",
+      { userNo: caller.userNo, userType: caller.userType },
+      "admin",
+    );
+  }
   const request = await findRefundRequestById(deps.db, input.refundRequestId);
   if (!request) {
     throw new AppError("not_found", "refund_request_not_found", REFUND_MESSAGES.requestNotFound);

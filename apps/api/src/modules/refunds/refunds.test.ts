@@ -782,9 +782,19 @@ describe("blocked self-service becomes a staff request with the law's amount", (
     // Its subscription carries the lecture on (READY, not DONE): no CLOSED_LECTURE.
     expect(asked.reasons).toEqual(["ONE_MONTH_PASSED"]);
     const id = Number(asked.refundRequestId);
-    const noNote = await staff(sales, "/decide", { REFUND_REQUEST_ID: id, DECISION: "REJECTED" });
+    // Refund decisions are ADMIN's (the console's permission table, issue 16): SALES_TEAM lists
+    // the queue but cannot decide.
+    const bySales = await staff(sales, "/decide", {
+      REFUND_REQUEST_ID: id,
+      DECISION: "REJECTED",
+      NOTE: "수업을 모두 들었어요",
+    });
+    expect(bySales.statusCode).toBe(403);
+    expect(responseOf(bySales).ERROR_CODE).toBe("admin_role_required");
+    const admin = await newUser(t, "ADMIN");
+    const noNote = await staff(admin, "/decide", { REFUND_REQUEST_ID: id, DECISION: "REJECTED" });
     expect(responseOf(noNote).ERROR_CODE).toBe("note_required");
-    const rejected = await staff(sales, "/decide", {
+    const rejected = await staff(admin, "/decide", {
       REFUND_REQUEST_ID: id,
       DECISION: "REJECTED",
       NOTE: "수업을 모두 들었어요",

@@ -16,7 +16,12 @@ import {
   sql,
   type Database,
 } from "@seoltab/db";
-import type { Initiator, TutorApplicationState } from "@seoltab/domain";
+import {
+  TUTOR_APPLICATION_TRANSITIONS,
+  assertTransition,
+  type Initiator,
+  type TutorApplicationState,
+} from "@seoltab/domain";
 
 const t = schema.tutorApplications;
 
@@ -84,6 +89,8 @@ export async function moveApplication(
     set?: Partial<typeof t.$inferInsert>;
   },
 ): Promise<boolean> {
+  // Issue #10: the table is asked before any write (refused: TransitionNotAllowedError).
+  assertTransition(TUTOR_APPLICATION_TRANSITIONS, "tutor application", input.from, input.to);
   const moved = await db
     .update(t)
     .set({

@@ -22,6 +22,7 @@ import { TUTOR_FILE_KINDS } from "@seoltab/domain";
 import { AppError } from "../../errors.ts";
 import { fileHeaders, rawBodyScope } from "../../platform/uploads.ts";
 import { success } from "../../rest/envelope.ts";
+import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import { authenticate } from "../accounts/accounts.public.ts";
 import { fileUrl } from "./tutor-applications.graphql.ts";
 import {
@@ -52,6 +53,62 @@ const confirmBody = z.strictObject({
   durationSeconds: z.number().int().min(0).max(100_000).optional(),
 });
 
+const fileOutput = z.strictObject({
+  ID: z.string(),
+  KIND: z.enum(TUTOR_FILE_KINDS),
+  CONTENT_TYPE: z.string(),
+  SIZE_BYTES: z.number().int(),
+  DURATION_SECONDS: z.number().int().nullable(),
+  URL: z.string().describe("where the owner and staff download it"),
+});
+
+const tag = "tutor-applications";
+
+/** The wire contract of each call (rest/route-schema.ts; docs/api/openapi.json). */
+const ROUTE_SCHEMAS = {
+  "POST /tutor-application/files": restSchema({
+    summary: "지원 서류 올리기 (본문: 파일 바이트, Content-Type: 파일 형식)",
+    tag,
+    bearer: true,
+    querystring: uploadQuery,
+    response: z.strictObject({ FILE: fileOutput }),
+  }),
+  "POST /tutor-application/files/target": restSchema({
+    summary: "올릴 곳 (DIRECT: 이 서버, PRESIGNED_POST: 버킷에 미리 서명된 POST)",
+    tag,
+    bearer: true,
+    body: targetBody,
+    response: z.union([
+      z.strictObject({ MODE: z.literal("DIRECT") }),
+      z.strictObject({
+        MODE: z.literal("PRESIGNED_POST"),
+        URL: z.string(),
+        FIELDS: z.record(z.string(), z.string()),
+        KEY: z.string(),
+        MAX_BYTES: z.number().int(),
+        EXPIRES_AT: z.string(),
+      }),
+    ]),
+  }),
+  "POST /tutor-application/files/confirm": restSchema({
+    summary: "버킷에 올린 서류 확인",
+    tag,
+    bearer: true,
+    body: confirmBody,
+    response: z.strictObject({ FILE: fileOutput }),
+  }),
+  "GET /tutor-application/files/:fileId": restSchema({
+    summary: "지원 서류 내려받기 (본인 또는 직원)",
+    tag,
+    bearer: true,
+    params: z.strictObject({ fileId: z.string() }),
+    response: {
+      description: "the stored file, with its content type",
+      content: { "application/octet-stream": { schema: z.string() } },
+    },
+  }),
+} as const;
+
 /** The FILE of an upload's answer. */
 function fileResponse(file: TutorFileRow) {
   return {
@@ -68,6 +125,7 @@ export async function tutorApplicationFileRoutes(
   app: FastifyInstance,
   deps: TutorApplicationsDeps,
 ): Promise<void> {
+  declareRouteSchemas(app, ROUTE_SCHEMAS);
   await rawBodyScope(app, (scope) => {
     scope.post("/tutor-application/files", async (request) => {
       const caller = await authenticate(request);

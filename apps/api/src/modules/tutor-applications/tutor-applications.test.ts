@@ -9,11 +9,16 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, schema } from "@seoltab/db";
-import { TUTOR_FILE_MAX_BYTES } from "@seoltab/domain";
+import {
+  TUTOR_FILE_MAX_BYTES,
+  TransitionNotAllowedError,
+  defaultTutorResume,
+} from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { memoryFileStorage } from "../../platform/storage.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { newUser, type TestUser } from "../payments/payments.test-support.ts";
+import * as applicationsRepo from "./tutor-applications.repository.ts";
 import { demoPdf, demoWav } from "./tutor-applications.seed.ts";
 
 let t: TestApp;
@@ -668,5 +673,37 @@ describe("after ACTIVE", () => {
     expect(storage.size()).toBe(before - 1);
     const { tutor: active, id } = await activeTutor();
     expect((await refused(gql(active, del, { id }))).code).toBe("application_active");
+  });
+});
+
+describe("moveApplication asks TUTOR_APPLICATION_TRANSITIONS (issue #10)", () => {
+  it("ACTIVE → SUBMITTED is refused and nothing is written", async () => {
+    const tutor = await newUser(t, "TEACHER");
+    const now = new Date();
+    const [row] = await t.database.db
+      .insert(schema.tutorApplications)
+      .values({
+        userId: tutor.userNo,
+        state: "ACTIVE",
+        resume: defaultTutorResume() as unknown as Record<string, unknown>,
+      })
+      .returning();
+    await expect(
+      applicationsRepo.moveApplication(t.database.db, {
+        id: row!.id,
+        from: "ACTIVE",
+        to: "SUBMITTED",
+        now,
+        initiator: "AUTO",
+        actorUserId: null,
+        reason: null,
+        score: null,
+      }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    const [after] = await t.database.db
+      .select()
+      .from(schema.tutorApplications)
+      .where(eq(schema.tutorApplications.id, row!.id));
+    expect(after!.state).toBe("ACTIVE");
   });
 });

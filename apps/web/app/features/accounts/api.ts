@@ -4,6 +4,7 @@
  * RestError with the server's Korean STATUSMSG and ERROR_CODE (app/lib/rest-client.ts).
  */
 import type { Gender, TermService } from "@seoltab/domain";
+import { withCertificationLog } from "../../lib/certification-log";
 import { restRequest } from "../../lib/rest-client";
 import type { JoinUserType } from "./schemas";
 
@@ -48,10 +49,13 @@ export interface VerifyCodeResponse {
  * tells the attempts left); too many or too late with `code_expired`.
  */
 export function verifyCode(verificationId: string, code: string) {
-  return restRequest<VerifyCodeResponse>("main", "/verification/verify_code", {
-    body: { VERIFICATION_ID: verificationId, CODE: code },
-    auth: false,
-  });
+  // Each certification is logged (POST /main/iamport_sms_certification_log, SPEC.md §7).
+  return withCertificationLog(() =>
+    restRequest<VerifyCodeResponse>("main", "/verification/verify_code", {
+      body: { VERIFICATION_ID: verificationId, CODE: code },
+      auth: false,
+    }),
+  );
 }
 
 /** POST /main/join/check_email: true when no account uses the email. */

@@ -4,6 +4,7 @@
  * session (auth: false); failures are RestError with the server's Korean STATUSMSG, ERROR_CODE
  * and FIELDS (app/lib/rest-client.ts).
  */
+import { withCertificationLog } from "../../lib/certification-log";
 import { restRequest } from "../../lib/rest-client";
 import type { ConsultationRequestPayload } from "./schema";
 
@@ -33,10 +34,13 @@ export interface VerifyCodeResponse {
  * too many or too late: `code_expired`.
  */
 export function verifyConsultationCode(verificationId: string, code: string) {
-  return restRequest<VerifyCodeResponse>("main", "/verification/verify_code", {
-    body: { VERIFICATION_ID: verificationId, CODE: code },
-    auth: false,
-  });
+  // Each certification is logged (POST /main/iamport_sms_certification_log, SPEC.md §7).
+  return withCertificationLog(() =>
+    restRequest<VerifyCodeResponse>("main", "/verification/verify_code", {
+      body: { VERIFICATION_ID: verificationId, CODE: code },
+      auth: false,
+    }),
+  );
 }
 
 export interface ConsultationRequestResponse {

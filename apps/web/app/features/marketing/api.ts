@@ -6,7 +6,9 @@
  * bundles stay free of Apollo, graphql and rxjs (app/bundle-boundary.test.ts). Responses are
  * checked field by field (no zod, for the same reason) and anything unexpected is an error.
  */
+import { graphqlEndpoint } from "../../lib/base-urls";
 
+/** The default (same-origin) address; calls use the environment's, graphqlEndpoint("marketing"). */
 export const MARKETING_GRAPHQL_URL = "/marketing/graphql";
 
 /**
@@ -68,7 +70,7 @@ async function marketingQuery(
 ): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(MARKETING_GRAPHQL_URL, {
+    response = await fetch(graphqlEndpoint("marketing"), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ query, variables }),

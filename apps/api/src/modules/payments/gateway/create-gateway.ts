@@ -23,6 +23,8 @@ export interface PaymentGatewayOptions {
   timeoutCharges?: "paid" | "not-charged";
   /** Sandbox only: the file its state is kept in across restarts (local mode). */
   stateFile?: string;
+  /** Sandbox only, crash-recovery tests: ms to wait between a charge and its answer. */
+  pauseAfterChargeMs?: number;
 }
 
 /** The adapter `payment` selects (a SandboxGateway for "sandbox"). */
@@ -44,6 +46,7 @@ export function createPaymentGateway(
       ...(options.timeoutCharges ? { timeoutCharges: options.timeoutCharges } : {}),
       ...(options.receiptBaseUrl ? { receiptBaseUrl: options.receiptBaseUrl } : {}),
       ...(options.stateFile ? { stateFile: options.stateFile } : {}),
+      ...(options.pauseAfterChargeMs ? { pauseAfterChargeMs: options.pauseAfterChargeMs } : {}),
     });
   }
   return createPortOneGateway({

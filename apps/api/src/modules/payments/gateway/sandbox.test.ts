@@ -3,7 +3,7 @@
  * option, the charge log tests rely on, deposits, expiry against the Seoul calendar, the card
  * companies derived from the BIN, and the adapter choice in create-gateway.ts.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,6 +65,38 @@ describe("sandbox gateway", () => {
       const onDisk = readFileSync(stateFile, "utf8");
       expect(onDisk).not.toContain(TEST_CARDS.approved);
       expect(onDisk).not.toContain(TEST_CARDS.noAnswer);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("two processes sharing one state file share one sandbox: no charge is lost, a stale lock is taken over", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-shared-"));
+    const stateFile = join(dir, "sandbox-gateway.json");
+    try {
+      // Two gateways on one file stand for two api processes on one DATA_DIR.
+      const a = createSandboxGateway({ stateFile });
+      const b = createSandboxGateway({ stateFile });
+      await a.issueBillingKey("ca", card(TEST_CARDS.approved));
+      await b.issueBillingKey("cb", card(TEST_CARDS.approved));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2
+            ? a.chargeBillingKey("ca", order(`s-${i}`))
+            : b.chargeBillingKey("cb", order(`s-${i}`)),
+        ),
+      );
+      // Each sees every charge and both billing keys (before, the last writer's copy won).
+      for (const g of [a, b]) {
+        expect(g.chargeCount()).toBe(10);
+        expect(g.billingKey("ca")).not.toBeNull();
+        expect(g.billingKey("cb")).not.toBeNull();
+      }
+      expect(await a.findPaymentByMerchantUid("s-0")).toMatchObject({ status: "paid" });
+      // A lock left by a process that died (a pid that does not run) does not stop the next.
+      writeFileSync(`${stateFile}.lock`, "2147483646");
+      await b.chargeBillingKey("cb", order("s-after-crash"));
+      expect(a.chargeCount("s-after-crash")).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,13 +4,26 @@
  * locally and in tests; production refuses to start with it (config.ts).
  *
  * State: billing keys by customer_uid (masked number and card company only), payments by
- * imp_uid and merchant_uid, the charge log. In memory, and with `stateFile` also on disk
- * (written after every change, read at start) so a restart keeps it.
+ * imp_uid and merchant_uid, the charge log. In memory, and with `stateFile` also on disk: every
+ * change is made under a lock file (`<stateFile>.lock`) on the state read afresh from the file
+ * and written back before the lock is let go, and every read sees the file's latest state — so
+ * a restart keeps it and several api processes sharing one DATA_DIR share one sandbox, as they
+ * share PortOne in production (issue #19).
  *
  * Sandbox-only extras (`SandboxGateway`): `simulateDeposit` pays a virtual account (tests, the
  * local dev route), `charges`/`chargeCount` let tests assert how many charges happened.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import type { Clock } from "../../../clock.ts";
 import {
@@ -85,6 +98,54 @@ export interface SandboxGatewayOptions {
    * #19). Without it the state lives in memory only (tests).
    */
   stateFile?: string;
+  /**
+   * Tests of crash recovery only (SANDBOX_PAUSE_AFTER_CHARGE_MS, local mode): after a charge is
+   * recorded (and saved), wait this many ms before answering, so a test can kill the server
+   * between the gateway's charge and our commit. Default 0.
+   */
+  pauseAfterChargeMs?: number;
+}
+
+/** Blocks the thread for `ms` (waiting for another process's lock; a few ms at a time). */
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether the lock file names a process that no longer runs (killed while holding it). */
+function lockIsStale(lockFile: string): boolean {
+  try {
+    const pid = Number(readFileSync(lockFile, "utf8"));
+    if (!Number.isInteger(pid) || pid <= 0) return false; // being written right now
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Runs `work` holding `<file>.lock` (created exclusively; holds the owner's pid). A lock left by
+ * a process that died, or held longer than 10 s, is taken over.
+ */
+function withFileLock<T>(file: string, work: () => T): T {
+  const lockFile = `${file}.lock`;
+  mkdirSync(dirname(file), { recursive: true });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (lockIsStale(lockFile) || Date.now() > deadline) rmSync(lockFile, { force: true });
+      else sleepSync(5);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lockFile, { force: true });
+  }
 }
 
 const NO_ANSWER_MESSAGE =
@@ -102,34 +163,67 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   /** Masked numbers as the port shapes them, by customer_uid (the simulator keeps PortOne's). */
   const billingKeys = new Map<string, GatewayBillingKey>();
   const stateFile = options.stateFile;
-  if (stateFile && existsSync(stateFile)) {
+  /**
+   * The file version in memory: inode, modification time (ns) and size — every save renames a
+   * new file into place (an inode alone may be reused by the next save).
+   */
+  let loadedVersion = "";
+  const versionOf = (file: string) => {
+    const st = statSync(file, { bigint: true });
+    return `${st.ino}:${st.mtimeNs}:${st.size}`;
+  };
+  /** Reads the file's state when it changed since we last read or wrote it. */
+  const load = () => {
+    if (!stateFile || !existsSync(stateFile)) return;
+    const version = versionOf(stateFile);
+    if (version === loadedVersion) return;
     const saved = JSON.parse(readFileSync(stateFile, "utf8")) as SavedState;
     sim.restore(saved.simulator);
+    billingKeys.clear();
     for (const [k, v] of saved.billingKeys) billingKeys.set(k, v);
-  }
+    loadedVersion = version;
+  };
   /** Writes the whole state (a temporary file renamed over the old one: never half-written). */
   const save = () => {
     if (!stateFile) return;
     const state: SavedState = { simulator: sim.snapshot(), billingKeys: [...billingKeys] };
     const tmp = `${stateFile}.${process.pid}.tmp`;
-    mkdirSync(dirname(stateFile), { recursive: true });
     writeFileSync(tmp, JSON.stringify(state));
     renameSync(tmp, stateFile);
+    loadedVersion = versionOf(stateFile);
   };
+  load();
 
-  /** Runs a simulator call, turning its refusals into GatewayRefusedError; saves the state. */
+  /**
+   * Runs a simulator call on the latest state (under the file lock when there is a file),
+   * turning its refusals into GatewayRefusedError; saves the state.
+   */
   async function run<T>(work: () => T): Promise<T> {
+    const guarded = () => {
+      load();
+      try {
+        return work();
+      } finally {
+        save();
+      }
+    };
     try {
-      return work();
+      return stateFile ? withFileLock(stateFile, guarded) : guarded();
     } catch (err) {
       if (err instanceof SimulatorRefusal) {
         throw new GatewayRefusedError(err.message, pgCodeOf(err.message), err.code);
       }
       throw err;
-    } finally {
-      save();
     }
   }
+
+  /** A charge's answer, after the test-only pause (see `pauseAfterChargeMs`). */
+  const afterCharge = async (outcome: SimChargeOutcome): Promise<GatewayPayment> => {
+    if (options.pauseAfterChargeMs) {
+      await new Promise((r) => setTimeout(r, options.pauseAfterChargeMs));
+    }
+    return answered(outcome);
+  };
 
   const answered = (outcome: SimChargeOutcome): GatewayPayment => {
     if (!outcome.answered) throw new GatewayTimeoutError(NO_ANSWER_MESSAGE);
@@ -150,22 +244,22 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
     name: "sandbox",
 
     async issueBillingKey(customerUid, card) {
-      const customer = await run(() =>
-        sim.issueCustomer(customerUid, {
+      const key = await run(() => {
+        const customer = sim.issueCustomer(customerUid, {
           card_number: card.cardNumber,
           expiry: card.expiry,
           birth: card.birth,
           pwd_2digit: card.pwd2digit,
-        }),
-      );
-      const key: GatewayBillingKey = {
-        customerUid: customer.customer_uid,
-        cardName: customer.card_name,
-        companyName: customer.card_issuer_name,
-        maskedNumber: maskCardNumber(card.cardNumber),
-      };
-      billingKeys.set(customerUid, key);
-      save();
+        });
+        const issued: GatewayBillingKey = {
+          customerUid: customer.customer_uid,
+          cardName: customer.card_name,
+          companyName: customer.card_issuer_name,
+          maskedNumber: maskCardNumber(card.cardNumber),
+        };
+        billingKeys.set(customerUid, issued);
+        return issued;
+      });
       return { ...key };
     },
 
@@ -173,7 +267,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
       const outcome = await run(() =>
         sim.chargeAgain({ customer_uid: customerUid, ...chargeFields(charge) }),
       );
-      return answered(outcome);
+      return afterCharge(outcome);
     },
 
     async chargeOnetime(card, charge) {
@@ -186,7 +280,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
           pwd_2digit: card.pwd2digit,
         }),
       );
-      return answered(outcome);
+      return afterCharge(outcome);
     },
 
     async issueVirtualAccount(request) {
@@ -205,11 +299,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
     },
 
     async getPayment(impUid) {
+      load();
       const payment = sim.getPayment(impUid);
       return payment ? toGatewayPayment(payment) : null;
     },
 
     async findPaymentByMerchantUid(merchantUid) {
+      load();
       const payment = sim.findByMerchantUid(merchantUid);
       return payment ? toGatewayPayment(payment) : null;
     },
@@ -233,18 +329,24 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
       return toGatewayPayment(await run(() => sim.deposit(impUid)));
     },
 
-    charges: () => sim.charges(),
+    charges: () => {
+      load();
+      return sim.charges();
+    },
 
-    chargeCount: (merchantUid) =>
-      sim
+    chargeCount: (merchantUid) => {
+      load();
+      return sim
         .charges()
         .filter(
           (c) =>
             (c.outcome === "paid" || c.outcome === "no-answer-paid") &&
             (merchantUid === undefined || c.merchantUid === merchantUid),
-        ).length,
+        ).length;
+    },
 
     billingKey: (customerUid) => {
+      load();
       const key = billingKeys.get(customerUid);
       return key ? { ...key } : null;
     },

@@ -19,6 +19,14 @@ import {
   type JoinDetailsValues,
   type JoinUserType,
 } from "../schemas";
+import {
+  allJoinChecksPassed,
+  checkPassword,
+  checkRealname,
+  flagFor,
+  passwordCheckKey,
+  type CheckFor,
+} from "../join-checks";
 import type { JoinResult } from "./join-flow";
 import { PasswordChecklist } from "./password-checklist";
 import type { VerifiedPhone } from "./phone-verification";
@@ -114,12 +122,15 @@ export function JoinDetailsForm({
       parentPhone: "",
     },
   });
-  const [email, password, nickname, birthDate] = useWatch({
+  const [email, password, passwordConfirm, realname, nickname, birthDate] = useWatch({
     control,
-    name: ["email", "password", "nickname", "birthDate"],
+    name: ["email", "password", "passwordConfirm", "realname", "nickname", "birthDate"],
   });
   const [emailCheck, setEmailCheck] = useState<Availability | null>(null);
   const [nicknameCheck, setNicknameCheck] = useState<Availability | null>(null);
+  // SPEC.md §5: the password and realname flags are null until checked, like email and nickname.
+  const [passwordCheck, setPasswordCheck] = useState<CheckFor | null>(null);
+  const [realnameCheck, setRealnameCheck] = useState<CheckFor | null>(null);
   const [terms, setTerms] = useState<AgreedTerms>(NO_TERMS_AGREED);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<{ message: string; reverify: boolean } | null>(
@@ -128,6 +139,25 @@ export function JoinDetailsForm({
 
   const emailFlag = availabilityFor(emailCheck, email);
   const nicknameFlag = availabilityFor(nicknameCheck, nickname);
+  const passwordFlag = flagFor(passwordCheck, passwordCheckKey(password, passwordConfirm, email));
+  const realnameFlag = flagFor(realnameCheck, realname.trim());
+
+  /** Runs the password check (once both fields hold something); returns the flag. */
+  function runPasswordCheck(): boolean | null {
+    const values = getValues();
+    if (!values.password || !values.passwordConfirm) return null;
+    const check = checkPassword(values.password, values.passwordConfirm, values.email);
+    setPasswordCheck(check);
+    return check.ok;
+  }
+
+  function runRealnameCheck(): boolean | null {
+    const value = getValues("realname");
+    if (!value.trim()) return null;
+    const check = checkRealname(value);
+    setRealnameCheck(check);
+    return check.ok;
+  }
   const underFourteen =
     userType === "STUDENT" &&
     birthDateField.safeParse(birthDate).success &&
@@ -187,12 +217,23 @@ export function JoinDetailsForm({
       setFocus("email");
       return;
     }
+    let nicknameOk: boolean | null = null;
     if (showNickname) {
-      const nicknameOk = nicknameFlag ?? (await checkNickname());
+      nicknameOk = nicknameFlag ?? (await checkNickname());
       if (nicknameOk !== true) {
         setFocus("nickname");
         return;
       }
+    }
+    const flags = {
+      email: emailOk,
+      nickname: nicknameOk,
+      password: runPasswordCheck(),
+      realname: runRealnameCheck(),
+    };
+    if (!allJoinChecksPassed(flags, showNickname)) {
+      setFocus(flags.password !== true ? "password" : "realname");
+      return;
     }
 
     const parentPhone = underFourteen ? normalizeMobile(values.parentPhone) : null;
@@ -278,15 +319,27 @@ export function JoinDetailsForm({
       <PasswordField
         label="비밀번호 확인"
         autoComplete="new-password"
-        registration={register("passwordConfirm")}
+        registration={register("passwordConfirm", { onBlur: () => void runPasswordCheck() })}
         error={errors.passwordConfirm?.message}
+        status={
+          passwordFlag === null
+            ? null
+            : passwordFlag
+              ? { tone: "success", text: "비밀번호를 확인했어요." }
+              : { tone: "error", text: "비밀번호 조건과 확인 입력을 다시 살펴봐 주세요." }
+        }
       />
 
       <TextField
         label="이름"
         autoComplete="name"
-        registration={register("realname")}
+        registration={register("realname", { onBlur: () => void runRealnameCheck() })}
         error={errors.realname?.message}
+        status={
+          realnameFlag === false
+            ? { tone: "error", text: "이름은 한글 또는 영문으로 입력해 주세요." }
+            : null
+        }
         hint="실명을 입력해 주세요."
       />
 

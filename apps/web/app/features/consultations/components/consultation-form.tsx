@@ -1,4 +1,12 @@
-import { useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from "react";
+import { useLocation } from "react-router";
 import { isRestError, NETWORK_ERROR_MESSAGE } from "../../../lib/rest-client";
 import { submitConsultationRequest } from "../api";
 import { PRIVACY_NOTICE } from "../content";
@@ -72,6 +80,15 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
+
+  // A subject named by the link (/consultation?subject=수학, e.g. from a diagnosis report) is
+  // chosen at the start; anything that is not one of the subjects is ignored.
+  const { search } = useLocation();
+  useEffect(() => {
+    const wanted = new URLSearchParams(search).get("subject");
+    const subject = SUBJECT_OPTIONS.find((s) => s === wanted);
+    if (subject) setValues((v) => (v.subject ? v : { ...v, subject }));
+  }, [search]);
 
   const update = (next: ConsultationFormValues, nextVerified = verified) => {
     setValues(next);

@@ -88,6 +88,26 @@ describe("/guest_enrollment: prices from @seoltab/domain", () => {
     expect(screen.getByTestId("enrollment-total").textContent).toBe(won(149_000 * 3 + 529_000));
   });
 
+  it("stores the total price as monthly × months, apart from the device (SPEC.md §5, issue #18)", async () => {
+    mockFetch({ "POST /main/Lecture_StoreItems": () => ok(catalogFixture()) });
+    const user = userEvent.setup();
+    renderGuest();
+    await user.click(await screen.findByRole("radio", { name: /새 태블릿 구매/ }));
+    await user.click(screen.getByRole("radio", { name: "10세대" }));
+    // The payment due has the tablet; the stored total price does not.
+    expect(screen.getByTestId("enrollment-total").textContent).toBe(won(189_000 * 3 + 529_000));
+    const stored = useRootStore.getState().enrollment;
+    expect(stored).toMatchObject({
+      totalPrice: 189_000 * 3,
+      totalPrice12: 2_154_600,
+      classTypeId: 2101,
+      maxClassNumber: 24,
+      usedIpad: null,
+      newIpad: null,
+    });
+    expect(stored.newDiscountIpad).toMatchObject({ device_gen: "10", price: 529_000 });
+  });
+
   it("falls back to typing the address when the search cannot load, then saves the cart and signs in", async () => {
     mockFetch({ "POST /main/Lecture_StoreItems": () => ok(catalogFixture()) });
     const user = userEvent.setup();

@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ENROLLMENT_FORM_DEFAULTS, TWELVE_MONTHS, normalizeMobile } from "@seoltab/domain";
+import {
+  ENROLLMENT_FORM_DEFAULTS,
+  TWELVE_MONTHS,
+  lecturePrice,
+  normalizeMobile,
+} from "@seoltab/domain";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { formatWon } from "../../../content/promotions";
@@ -21,6 +26,12 @@ import { enrollmentSchema, type EnrollmentValues } from "../schema";
 import { AddressFields } from "./address-fields";
 import { ChoiceGroup } from "./choice-group";
 import { PriceSummary } from "./price-summary";
+
+/** Lessons of `units` units of an item whose sub title says "총 N회" (null when it does not). */
+function lessonsOf(subtitle: string, units: number): number | null {
+  const match = /총\s*(\d+)\s*회/.exec(subtitle);
+  return match ? Number(match[1]) * units : null;
+}
 
 /** 01012345678 → 010-1234-5678 (as a person types it). */
 function formatMobile(digits: string): string {
@@ -239,37 +250,58 @@ export function EnrollmentForm({
   // Every change is kept (SPEC.md §3: the enrollment slice is persisted).
   useEffect(() => {
     const lecture = selection.lecture;
-    const order = priceLines(catalog, selection.lines);
+    const months = lecture ? lecture.months * selection.multiple : selection.multiple;
     const twelveMultiple = lecture ? TWELVE_MONTHS / lecture.months : 0;
-    const twelve =
-      lecture && Number.isInteger(twelveMultiple)
-        ? priceLines(catalog, [{ id: lecture.id, lecture_multiple: twelveMultiple }])
-        : null;
+    const offersTwelve = lecture !== null && Number.isInteger(twelveMultiple);
+    const device = selection.device;
+    const boughtTablet =
+      device && device.price > 0 && device.device_type !== "AIR_PODS_MAX" ? device : null;
     setEnrollment({
       subject: selection.subject?.name ?? ENROLLMENT_FORM_DEFAULTS.subject,
       subjectId: lecture?.subjectId ?? null,
       subjectDetailId: lecture?.id ?? null,
       classType: selection.classType,
+      // The lesson plan the chosen item teaches (lecture_vt_No) stands for the class type's id.
+      classTypeId: lecture?.lecture_vt_No ?? null,
       oneMonthItem: lecture && lecture.months === 1 ? { ...lecture } : null,
       ipadOption: selection.ipadOption,
-      selectMonth: lecture ? lecture.months * selection.multiple : selection.multiple,
+      selectMonth: months,
       ipadColor: selection.color,
       ipadGeneration: selection.generation,
-      ipadNumber: selection.device ? String(selection.device.id) : "",
+      ipadNumber: device ? String(device.id) : "",
       addressZip: values.addressZip ?? "",
       address: values.address ?? "",
       addressDetail: values.addressDetail ?? "",
       addressBname: values.addressBname ?? "",
-      deviceRentFee: selection.device?.price ?? null,
+      // 참고항목: the building name the address search added in brackets, if any.
+      references: /\(([^()]+)\)$/.exec(values.address ?? "")?.[1] ?? "",
+      deviceRentFee: device?.price ?? null,
       parentName: values.parentName ?? "",
       parentPhoneNumber: values.parentPhoneNumber ?? "",
+      // Lessons in the whole period: the item's "총 N회" per unit × units bought.
+      maxClassNumber: lecture
+        ? lessonsOf(lecture.TTEOK_HAM_SubTitle1 ?? "", selection.multiple)
+        : null,
       basePrice: lecture?.basePrice ?? null,
       TTEOK_HAM_Price: lecture?.salePrice ?? null,
-      totalPrice: order?.paidPrice ?? null,
-      totalPrice12: twelve?.paidPrice ?? null,
+      // SPEC.md §5 (issue #18): monthly price × months (12 months: 5 % less); the device and
+      // the discounts belong to the payment due, not to the total price.
+      totalPrice: lecture ? lecturePrice(lecture.salePrice, months) : null,
+      totalPrice12: offersTwelve ? lecturePrice(lecture.salePrice, TWELVE_MONTHS) : null,
       TTEOK_HAM_SubTitle1:
         lecture?.TTEOK_HAM_SubTitle1 ?? ENROLLMENT_FORM_DEFAULTS.TTEOK_HAM_SubTitle1,
       lectureItem: lecture ? { ...lecture } : null,
+      // The tablet bought, by the list it comes from (SPEC.md §3 device lists): used, new at
+      // list price, or new below it.
+      usedIpad: boughtTablet?.used_type === "USED" ? { ...boughtTablet } : null,
+      newIpad:
+        boughtTablet?.used_type === "NEW" && boughtTablet.price >= boughtTablet.basePrice
+          ? { ...boughtTablet }
+          : null,
+      newDiscountIpad:
+        boughtTablet?.used_type === "NEW" && boughtTablet.price < boughtTablet.basePrice
+          ? { ...boughtTablet }
+          : null,
       cbSeoltabPrivate: values.cbSeoltabPrivate ?? true,
       cbAgree: values.cbAgree ?? true,
     });

@@ -2,10 +2,15 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useRootStore } from "../../../stores/root-store";
 import { json, mockFetch, type RecordedCall } from "../../../test/fetch-mock";
 import { parseReviewFilter, ReviewBrowser, reviewSearch } from "./review-browser";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The last list shown stays in the root store (SPEC.md §3): each test starts without one.
+  useRootStore.getState().reset();
+});
 
 const YEARS = [2026, 2025];
 const SUBJECTS = ["국어", "수학"];

@@ -1,8 +1,9 @@
-import { useCallback, useId, useMemo, useRef, type ChangeEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, type ChangeEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Pagination } from "../../../components/marketing/pagination";
 import { ReviewCard, ReviewSkeletons } from "../../../components/marketing/review-card";
-import { fetchReviews, type ReviewFacets } from "../api";
+import { useRootStore, type ReviewListState } from "../../../stores/root-store";
+import { fetchReviews, type Review, type ReviewFacets } from "../api";
 import { useHydrated, useRemote } from "../hooks";
 
 /** Reviews per page on /review. */
@@ -43,6 +44,39 @@ export function reviewSearch(filter: ReviewFilter): string {
 const NO_FILTER: ReviewFilter = { page: 1 };
 const EMPTY_FACETS: ReviewFacets = { years: [], subjects: [] };
 
+/** The root store's review list for a loaded page of `filter`. */
+export function reviewListStateOf(
+  page: { data: Review[]; totalPages: number; currentPage: number },
+  filter: ReviewFilter,
+): ReviewListState {
+  return {
+    data: page.data as unknown as Record<string, unknown>[],
+    totalPages: page.totalPages,
+    currentPage: page.currentPage,
+    year: filter.year === undefined ? null : String(filter.year),
+    subject: filter.subject ?? null,
+  };
+}
+
+/** The stored list as a result to show, when it is the page of `filter`; else null. */
+export function storedPageFor(stored: ReviewListState, filter: ReviewFilter) {
+  const same =
+    stored.data.length > 0 &&
+    stored.currentPage === filter.page &&
+    stored.year === (filter.year === undefined ? null : String(filter.year)) &&
+    stored.subject === (filter.subject ?? null);
+  if (!same) return null;
+  return {
+    page: {
+      data: stored.data as unknown as Review[],
+      totalPages: stored.totalPages,
+      currentPage: stored.currentPage,
+      totalCount: 0,
+    },
+    facets: EMPTY_FACETS,
+  };
+}
+
 /**
  * The review list of /review (SPEC.md §3 review list): year and subject filters, pages, and
  * loading, empty and error states (with a retry). Fetched in the browser from
@@ -66,7 +100,15 @@ export function ReviewBrowser() {
     [filter],
   );
   const reviews = useRemote(hydrated ? load : null);
-  const shown = reviews.data ?? reviews.lastData;
+  // SPEC.md §3 review list (data, pages, year and subject) in the root store: the last list
+  // shown, so coming back to /review in this tab shows it at once while it is fetched again.
+  const stored = useRootStore((state) => state.review);
+  const loaded = reviews.data?.page;
+  useEffect(() => {
+    if (!loaded) return;
+    useRootStore.getState().setReview(reviewListStateOf(loaded, filter));
+  }, [loaded, filter]);
+  const shown = reviews.data ?? reviews.lastData ?? storedPageFor(stored, filter);
   const facets = shown?.facets ?? EMPTY_FACETS;
   const years =
     year !== undefined && !facets.years.includes(year) ? [year, ...facets.years] : facets.years;

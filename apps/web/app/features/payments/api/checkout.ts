@@ -25,6 +25,12 @@ interface OrderBody {
   ITEMS: CheckoutItem[];
   /** Installment months: 0 (lump sum) or 2–12, 2+ only for 50 000 won or more. */
   CARD_QUOTA?: number;
+  /** A friend's referral code (issue #18; docs/api/discounts.md). */
+  REFERRAL_CODE?: string;
+  /** "내 태블릿 사용" (docs/api/discounts.md): refused with a tablet line. */
+  USES_OWN_DEVICE?: boolean;
+  /** The due shown (Cart_Price): a different server price is refused, 409 price_changed. */
+  EXPECTED_PAID_PRICE?: number;
 }
 
 export interface SubscribeBody extends OrderBody {

@@ -145,6 +145,62 @@ describe("checkout", () => {
     });
   });
 
+  it("a friend's referral code: the server's lines and discount, then paid with the code and the amount shown (issue #18)", async () => {
+    const quote = {
+      NAME: "스마트 수학",
+      LINES: [
+        {
+          ID: 1,
+          ITEM_KIND: "LECTURE",
+          NAME: "스마트 수학",
+          QUANTITY: 3,
+          MONTHS: 3,
+          LIST_PRICE: 657_000,
+          SALE_PRICE: 567_000,
+          POLICY_PRICE: 20_000,
+          PAID_PRICE: 547_000,
+          POLICIES: [
+            { NAME: "친구 추천 할인", DISCOUNT_KIND: "REFERRAL_CODE_DISCOUNT", AMOUNT: 20_000 },
+          ],
+        },
+      ],
+      PRODUCTS_PRICE: 567_000,
+      DISCOUNTED_VALUE: 20_000,
+      PAID_PRICE: 547_000,
+      DELIVERY_FEE: 0,
+      DISCOUNTS: [{ KIND: "REFERRAL_CODE_DISCOUNT", NAME: "친구 추천 할인", AMOUNT: 20_000 }],
+    };
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Cart_Price": (call) =>
+        (call.body as { REFERRAL_CODE: string }).REFERRAL_CODE === "FRIEND22"
+          ? ok(quote)
+          : fail(400, "referral_unknown", "없는 추천 코드예요. 코드를 다시 확인해 주세요."),
+      "POST /main/payment_seoltab_subscribe": (call) => ok(paid(uidOf(call))),
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout();
+    const field = screen.getByLabelText("친구 추천 코드");
+    await user.type(field, "nope1234");
+    await user.click(screen.getByRole("button", { name: "적용" }));
+    expect((await screen.findByTestId("referral-error")).textContent).toBe(
+      "없는 추천 코드예요. 코드를 다시 확인해 주세요.",
+    );
+    await user.clear(field);
+    await user.type(field, "friend22");
+    await user.click(screen.getByRole("button", { name: "적용" }));
+    expect((await screen.findByTestId("cart-quote-total")).textContent).toBe("547,000원");
+    expect(screen.getByText("할인 · 친구 추천 할인 −20,000원")).toBeTruthy();
+    const button = await screen.findByRole("button", { name: "547,000원 결제하기" });
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    await user.click(button);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(callsTo("/main/payment_seoltab_subscribe")[0]?.body).toMatchObject({
+      REFERRAL_CODE: "FRIEND22",
+      EXPECTED_PAID_PRICE: 547_000,
+    });
+  });
+
   it("reuses the MERCHANT_UID after no answer, and makes a new one after a decline (toast = STATUSMSG)", async () => {
     const answers: (() => Response)[] = [
       () => {
@@ -367,5 +423,257 @@ describe("isDefiniteFailure", () => {
     expect(isDefiniteFailure(error(402, "payment_declined"))).toBe(true);
     expect(isDefiniteFailure(error(400, "months_not_allowed"))).toBe(true);
     expect(isDefiniteFailure(new Error("x"))).toBe(false);
+  });
+});
+
+describe("the server's price (POST /main/Cart_Price, issue #18)", () => {
+  const line = (over: Record<string, unknown>) => ({
+    ID: 1,
+    ITEM_KIND: "LECTURE",
+    NAME: "스마트 수학",
+    QUANTITY: 3,
+    MONTHS: 3,
+    LIST_PRICE: 657_000,
+    SALE_PRICE: 567_000,
+    POLICY_PRICE: 0,
+    PAID_PRICE: 567_000,
+    POLICIES: [] as { NAME: string; DISCOUNT_KIND: string | null; AMOUNT: number }[],
+    ...over,
+  });
+  const quote = (own: boolean) => ({
+    NAME: "스마트 수학 외 2건",
+    LINES: [
+      line(
+        own
+          ? {
+              POLICY_PRICE: 10_000,
+              PAID_PRICE: 557_000,
+              POLICIES: [
+                {
+                  NAME: "내 태블릿 사용 할인",
+                  DISCOUNT_KIND: "USER_OWNED_DEVICE_DISCOUNT",
+                  AMOUNT: 10_000,
+                },
+              ],
+            }
+          : {},
+      ),
+      line({
+        ID: 201,
+        ITEM_KIND: "SEOLTAB_BOOK",
+        NAME: "설탭 수학 교재",
+        QUANTITY: 2,
+        MONTHS: 0,
+        LIST_PRICE: 30_000,
+        SALE_PRICE: 24_000,
+        PAID_PRICE: 24_000,
+      }),
+      line({
+        ID: null,
+        ITEM_KIND: "DELIVERY_FEE",
+        NAME: "배송비",
+        QUANTITY: 1,
+        MONTHS: 0,
+        LIST_PRICE: 3_000,
+        SALE_PRICE: 3_000,
+        PAID_PRICE: 3_000,
+      }),
+    ],
+    PRODUCTS_PRICE: 594_000,
+    DISCOUNTED_VALUE: own ? 10_000 : 0,
+    PAID_PRICE: own ? 584_000 : 594_000,
+    DELIVERY_FEE: 3_000,
+    DISCOUNTS: [],
+  });
+  const goods = [
+    { id: 1, lecture_multiple: 3 },
+    { id: 201, lecture_multiple: 2 },
+  ];
+
+  it("shows the server's lines (books in 권, the delivery fee, each discount) and pays its amount, own tablet included", async () => {
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Cart_Price": (call) =>
+        ok(quote((call.body as { USES_OWN_DEVICE?: boolean }).USES_OWN_DEVICE === true)),
+      "POST /main/payment_seoltab_subscribe": (call) => ok(paid(uidOf(call))),
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout(vi.fn(), ORDER, goods);
+    const summary = await screen.findByTestId("server-summary");
+    expect(within(summary).getByText("설탭 수학 교재")).toBeTruthy();
+    expect(within(summary).getByText("2권")).toBeTruthy();
+    expect(within(summary).getByText("배송비")).toBeTruthy();
+    expect(screen.getByTestId("server-delivery-fee").textContent).toBe("3,000원");
+    expect(screen.getByTestId("server-paid-price").textContent).toBe("594,000원");
+    // The client estimate (567,000원 for the lecture alone) no longer decides.
+    expect(screen.queryByTestId("checkout-total")).toBeNull();
+
+    await user.click(screen.getByRole("checkbox", { name: /내 태블릿 사용/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId("server-paid-price").textContent).toBe("584,000원"),
+    );
+    expect(screen.getByText("할인 · 내 태블릿 사용 할인 −10,000원")).toBeTruthy();
+    expect(callsTo("/main/Cart_Price").at(-1)?.body).toMatchObject({
+      USER_NO: 12,
+      ITEMS: goods,
+      USES_OWN_DEVICE: true,
+    });
+    const button = await screen.findByRole("button", { name: "584,000원 결제하기" });
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    await user.click(button);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(callsTo("/main/payment_seoltab_subscribe")[0]?.body).toMatchObject({
+      ITEMS: goods,
+      USES_OWN_DEVICE: true,
+      EXPECTED_PAID_PRICE: 584_000,
+    });
+  });
+
+  it("409 price_changed: nothing paid, the server's new amount is asked again and shown", async () => {
+    let price = 594_000;
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Cart_Price": () => ok({ ...quote(false), PAID_PRICE: price }),
+      "POST /main/payment_seoltab_subscribe": () => {
+        price = 604_000;
+        return fail(
+          409,
+          "price_changed",
+          "장바구니에 담은 뒤 가격이 바뀌었어요. 바뀐 결제 금액 604,000원을 확인하고 다시 결제해 주세요.",
+        );
+      },
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout(vi.fn(), ORDER, goods);
+    const button = await screen.findByRole("button", { name: "594,000원 결제하기" });
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    await user.click(button);
+    expect((await screen.findByTestId("checkout-failure")).textContent).toContain("604,000원");
+    await waitFor(() =>
+      expect(screen.getByTestId("server-paid-price").textContent).toBe("604,000원"),
+    );
+    expect(await screen.findByRole("button", { name: "604,000원 결제하기" })).toBeTruthy();
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(callsTo("/main/Cart_Price").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a refused own-tablet choice (a tablet in the cart) shows the server's Korean message", async () => {
+    mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Cart_Price": (call) =>
+        (call.body as { USES_OWN_DEVICE?: boolean }).USES_OWN_DEVICE
+          ? fail(
+              400,
+              "own_device_with_tablet",
+              "가지고 있는 태블릿으로 수업하시면 태블릿을 함께 담을 수 없어요.",
+            )
+          : ok(quote(false)),
+    });
+    const user = userEvent.setup();
+    renderCheckout(vi.fn(), ORDER, goods);
+    await screen.findByTestId("server-summary");
+    await user.click(screen.getByRole("checkbox", { name: /내 태블릿 사용/ }));
+    expect((await screen.findByTestId("server-quote-error")).textContent).toContain(
+      "태블릿을 함께 담을 수 없어요",
+    );
+  });
+});
+
+describe("books, contents and headphone rental on the checkout (Store_Goods, issue #18)", () => {
+  const GOODS = {
+    GOODS_ITEMS: [
+      {
+        id: 201,
+        item_kind: "SEOLTAB_BOOK",
+        title: "설탭 수학 교재",
+        subtitle: null,
+        basePrice: 15_000,
+        salePrice: 12_000,
+        stock: 3,
+        delivery: "DELIVERY",
+        allowed_multiples: [1, 2, 3, 4, 5],
+      },
+      {
+        id: 251,
+        item_kind: "CONTENTS",
+        title: "설탭 개념 영상",
+        subtitle: null,
+        basePrice: 9_000,
+        salePrice: 9_000,
+        stock: null,
+        delivery: "DIGITAL",
+        allowed_multiples: [1],
+      },
+    ],
+    HEADPHONE_RENTALS: [
+      {
+        id: 301,
+        name: "AirPods Max",
+        device_type: "AIR_PODS_MAX",
+        device_gen: "AirPods Max",
+        color: "실버",
+        months: 3,
+        basePrice: 60_000,
+        rentFee: 45_000,
+        count: 4,
+      },
+    ],
+    DELIVERY: { DELIVERY_FEE: 3_000, FREE_DELIVERY_FROM: 30_000, DELIVERY_FEE_FOR_REFUND: 3_000 },
+  };
+
+  it("adds books by copies (at most the stock), contents and AirPods Max rental; the server prices and is paid them all", async () => {
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Store_Goods": () => ok(GOODS),
+      "POST /main/Cart_Price": (call) => {
+        const items = (call.body as { ITEMS: { id: number; lecture_multiple: number }[] }).ITEMS;
+        const total = items.length * 100_000;
+        return ok({
+          NAME: "스마트 수학",
+          LINES: items.map((i) => ({
+            ID: i.id,
+            ITEM_KIND: i.id === 1 ? "LECTURE" : "SEOLTAB_BOOK",
+            NAME: `상품 ${i.id}`,
+            QUANTITY: i.lecture_multiple,
+            MONTHS: 3,
+            LIST_PRICE: 100_000,
+            SALE_PRICE: 100_000,
+            POLICY_PRICE: 0,
+            PAID_PRICE: 100_000,
+            POLICIES: [],
+          })),
+          PRODUCTS_PRICE: total,
+          DISCOUNTED_VALUE: 0,
+          PAID_PRICE: total,
+          DELIVERY_FEE: 0,
+          DISCOUNTS: [],
+        });
+      },
+      "POST /main/payment_seoltab_subscribe": (call) => ok(paid(uidOf(call))),
+    });
+    const user = userEvent.setup();
+    const onPaid = renderCheckout();
+    const more = await screen.findByRole("button", { name: "설탭 수학 교재 한 권 더하기" });
+    expect(screen.getByText(/30,000원 이상이면 무료 배송/)).toBeTruthy();
+    await user.click(more);
+    await user.click(more);
+    await user.click(more);
+    expect(more).toHaveProperty("disabled", true); // stock 3
+    await user.click(screen.getByRole("button", { name: "설탭 수학 교재 한 권 빼기" }));
+    await user.click(screen.getByRole("checkbox", { name: "설탭 개념 영상 담기" }));
+    await user.click(screen.getByRole("checkbox", { name: "AirPods Max 대여 담기" }));
+    const button = await screen.findByRole("button", { name: "400,000원 결제하기" });
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    await user.click(button);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(callsTo("/main/payment_seoltab_subscribe")[0]?.body).toMatchObject({
+      ITEMS: [
+        { id: 1, lecture_multiple: 3 },
+        { id: 201, lecture_multiple: 2 },
+        { id: 251, lecture_multiple: 1 },
+        { id: 301, lecture_multiple: 1 },
+      ],
+      EXPECTED_PAID_PRICE: 400_000,
+    });
   });
 });

@@ -33,6 +33,10 @@ import { usePaymentStore } from "../payment-store";
 import { BillingCardPanel } from "./billing-card-panel";
 import { CardFields } from "./card-fields";
 import { OrderSummary } from "./order-summary";
+import { ReferralCode } from "./referral-code";
+import { cartPrice, type CartQuote } from "../api/cart-price";
+import { ServerSummary } from "./server-summary";
+import { GoodsPicker } from "./goods-picker";
 import { CustomerCenterContact } from "../../../components/ui/customer-center-contact";
 
 /** The checkout's payment methods: billing card, one-time card, virtual account. */
@@ -134,8 +138,19 @@ export function Checkout({
   const [keeper] = useState(() => new MerchantUidKeeper());
   const inFlight = useRef(false);
   const [now] = useState(() => nowProp ?? new Date());
+  // A friend's code priced by the server (issue #18): its amount is what is charged.
+  const [referral, setReferral] = useState<{ code: string; quote: CartQuote } | null>(null);
+  // "내 태블릿 사용" (USES_OWN_DEVICE): the family studies on a tablet of its own.
+  const [ownDevice, setOwnDevice] = useState(false);
+  // Books, contents and headphone rental added here (Store_Goods), sent with the lectures.
+  const [goodsLines, setGoodsLines] = useState<CheckoutItem[]>([]);
+  const items = useMemo(() => [...lines, ...goodsLines], [lines, goodsLines]);
+  const serverQuote = useServerQuote(userNo, items, ownDevice, referral?.code ?? null);
+  const quoted = serverQuote.status === "ok" ? serverQuote.quote : null;
 
-  const quotas = allowedCardQuotas(order.paidPrice);
+  // The server's price decides; the client estimate is only shown while it is being asked.
+  const due = quoted?.PAID_PRICE ?? referral?.quote.PAID_PRICE ?? order.paidPrice;
+  const quotas = allowedCardQuotas(due);
   const quota = quotas.includes(cardQuota) ? cardQuota : 0;
   const periods = useQuery(INTEREST_FREE_INSTALLMENT_PERIODS, { context: PAYMENT_CONTEXT });
   const freePeriods = periods.data?.interestFreeInstallmentPeriods ?? [];
@@ -161,12 +176,23 @@ export function Checkout({
     setFailure(null);
     const cardQuotaSent = method === "VBANK" ? undefined : quota;
     const uid = keeper.forOrder(
-      JSON.stringify([userNo, method, lines, cardQuotaSent, billingCardId ?? null]),
+      JSON.stringify([
+        userNo,
+        method,
+        items,
+        cardQuotaSent,
+        billingCardId ?? null,
+        referral?.code ?? null,
+        ownDevice,
+      ]),
     );
     const common = {
       USER_NO: userNo,
       MERCHANT_UID: uid,
-      ITEMS: lines,
+      ITEMS: items,
+      ...(referral ? { REFERRAL_CODE: referral.code } : {}),
+      ...(ownDevice ? { USES_OWN_DEVICE: true } : {}),
+      ...(quoted || referral ? { EXPECTED_PAID_PRICE: due } : {}),
       ...(cardQuotaSent !== undefined ? { CARD_QUOTA: cardQuotaSent } : {}),
     };
     try {
@@ -201,6 +227,8 @@ export function Checkout({
       onPaid(payment);
     } catch (error) {
       if (isDefiniteFailure(error)) keeper.renew();
+      // 409 price_changed: the server's new quote is shown before anything is paid.
+      if (isRestError(error) && error.errorCode === "price_changed") serverQuote.refresh();
       fail(paymentFailureMessage(error), billingCardId);
     } finally {
       inFlight.current = false;
@@ -225,7 +253,7 @@ export function Checkout({
     payAfterRegistration();
   }, [paymentFlag]);
 
-  const total = formatWon(order.paidPrice);
+  const total = formatWon(due);
   // A fixed-term course alone (the winter course, decision 017) is not renewed monthly.
   const renews = order.lines.some((l) => l.item.itemKind === "LECTURE" && !l.item.fixedTerm);
   const needsCard = method === "BILLING_CARD" && card === null;
@@ -359,7 +387,49 @@ export function Checkout({
             ) : null}
           </div>
         ) : null}
-        <OrderSummary order={order} />
+        {quoted ? (
+          <ServerSummary quote={quoted} />
+        ) : (
+          <>
+            <OrderSummary order={order} heading="주문 내역 (예상 금액)" />
+            {serverQuote.status !== "error" ? (
+              <p role="status" className="pay-note">
+                결제 금액을 서버에서 확인하는 중이에요…
+              </p>
+            ) : (
+              <div role="alert" className="pay-error" data-testid="server-quote-error">
+                <p>{serverQuote.message}</p>
+                <button type="button" className="btn btn--secondary" onClick={serverQuote.refresh}>
+                  결제 금액 다시 확인
+                </button>
+              </div>
+            )}
+          </>
+        )}
+        <GoodsPicker
+          userNo={userNo}
+          value={goodsLines}
+          onChange={setGoodsLines}
+          disabled={paying}
+        />
+        <section className="pay-panel" aria-label="내 태블릿 사용">
+          <label className="pay-toggle">
+            <input
+              type="checkbox"
+              checked={ownDevice}
+              disabled={paying}
+              onChange={(e) => setOwnDevice(e.target.checked)}
+            />
+            <span>
+              <span className="pay-method__label">내 태블릿 사용</span>
+              <span className="pay-method__hint">
+                가지고 있는 태블릿으로 수업하면 할인을 받을 수 있어요. 태블릿 상품과 함께 담을 수는
+                없어요.
+              </span>
+            </span>
+          </label>
+        </section>
+        <ReferralCode userNo={userNo} lines={items} quote={referral} onQuote={setReferral} />
         {method === "BILLING_CARD" && renewalAmount > 0 ? (
           <p className="pay-note">
             수강 기간이 끝나면 매월 {formatWon(renewalAmount)}이 등록 카드로 자동 결제돼요.
@@ -389,6 +459,67 @@ export function Checkout({
       </aside>
     </div>
   );
+}
+
+type ServerQuoteState =
+  | { status: "loading"; refresh: () => void }
+  | { status: "ok"; quote: CartQuote; refresh: () => void }
+  | { status: "error"; message: string; refresh: () => void };
+
+/**
+ * The cart priced by the server (POST /main/Cart_Price) for the lines, the own-tablet choice and
+ * the applied referral code; asked again whenever one of them changes or `refresh` is called
+ * (after 409 price_changed). A failure carries the server's Korean STATUSMSG.
+ */
+function useServerQuote(
+  userNo: number,
+  lines: CheckoutItem[],
+  ownDevice: boolean,
+  referralCode: string | null,
+): ServerQuoteState {
+  const [round, setRound] = useState(0);
+  // The answer remembers which question it answers: another question is "loading" until its own.
+  const request = JSON.stringify([userNo, lines, ownDevice, referralCode, round]);
+  const [answer, setAnswer] = useState<
+    | { request: string; status: "ok"; quote: CartQuote }
+    | { request: string; status: "error"; message: string }
+    | null
+  >(null);
+  useEffect(() => {
+    let alive = true;
+    const [user, items, own, code] = JSON.parse(request) as [
+      number,
+      CheckoutItem[],
+      boolean,
+      string | null,
+    ];
+    cartPrice({
+      USER_NO: user,
+      ITEMS: items,
+      ...(code ? { REFERRAL_CODE: code } : {}),
+      ...(own ? { USES_OWN_DEVICE: true } : {}),
+    }).then(
+      (quote) => alive && setAnswer({ request, status: "ok", quote }),
+      (error: unknown) =>
+        alive &&
+        setAnswer({
+          request,
+          status: "error",
+          message:
+            isRestError(error) && error.status > 0 && error.status < 500 && error.status !== 404
+              ? error.message
+              : "결제 금액을 확인하지 못했어요. 잠시 뒤 다시 확인해 주세요.",
+        }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [request]);
+  const refresh = () => setRound((r) => r + 1);
+  if (!answer || answer.request !== request) return { status: "loading", refresh };
+  return answer.status === "ok"
+    ? { status: "ok", quote: answer.quote, refresh }
+    : { status: "error", message: answer.message, refresh };
 }
 
 /** The one-time card fields; submitting pays (the details are sent once, never kept). */

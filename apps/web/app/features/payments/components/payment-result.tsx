@@ -425,11 +425,7 @@ function Receipt({
           {payment.items.map((item) => (
             <li key={item.id} className="pay-lines__item">
               <span className="pay-lines__title">{item.name}</span>
-              <span className="pay-lines__meta">
-                {item.itemKind === "LECTURE"
-                  ? `${item.months}개월`
-                  : `${item.quantity}${item.itemKind === "DEVICE" ? "대" : "개"}`}
-              </span>
+              <span className="pay-lines__meta">{lineMeta(item)}</span>
               <span className="pay-lines__price">
                 {item.listPrice > item.paidPrice && item.paidPrice > 0 ? (
                   <del className="price-list__list-price">
@@ -474,4 +470,25 @@ function Receipt({
       <Links retry={payment.state === "FAILED"} />
     </section>
   );
+}
+
+/**
+ * What a receipt line counts (issue #18): months of lessons, devices, copies of a book; a
+ * digital content is marked as such and a delivery fee counts nothing.
+ */
+function lineMeta(item: { itemKind: string; months: number; quantity: number }): string {
+  switch (item.itemKind) {
+    case "LECTURE":
+      return `${item.months}개월`;
+    case "DEVICE":
+      return `${item.quantity}대`;
+    case "SEOLTAB_BOOK":
+      return `${item.quantity}권`;
+    case "CONTENTS":
+      return "디지털";
+    case "DELIVERY_FEE":
+      return "";
+    default:
+      return `${item.quantity}개`;
+  }
 }

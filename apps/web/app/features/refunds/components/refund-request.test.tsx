@@ -74,6 +74,7 @@ function eligibility(overrides: Partial<RefundEligibility> = {}): RefundEligibil
     channel: "CARD",
     refundAccountRequired: false,
     items: [lesson, tablet],
+    renewal: null,
     ...overrides,
   };
 }
@@ -89,6 +90,7 @@ function result(overrides: Partial<RequestRefundResult> = {}): RequestRefundResu
     channel: "CARD",
     message: "567,000원이 환불되었어요. 카드사에 따라 3~7영업일 안에 보여요.",
     lessonQuotes: [],
+    renewal: null,
     ...overrides,
   };
 }

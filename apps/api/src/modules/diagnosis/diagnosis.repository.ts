@@ -1,0 +1,101 @@
+/**
+ * Data access of the diagnosis area (issue #20): the only file that touches
+ * `diagnosis_attempts`. The submission is a write conditional on state STARTED.
+ */
+import { and, desc, eq, inArray, isNull, or, schema, type Database } from "@seoltab/db";
+import type { DiagnosisScore } from "@seoltab/domain/diagnosis";
+
+const a = schema.diagnosisAttempts;
+export type DiagnosisAttemptRow = typeof schema.diagnosisAttempts.$inferSelect;
+
+export async function insertAttempt(
+  db: Database,
+  input: {
+    testId: string;
+    subject: string;
+    schoolLevel: string;
+    itemIds: string[];
+    tokenHash: string;
+    userId: number | null;
+    at: Date;
+  },
+): Promise<DiagnosisAttemptRow> {
+  const [row] = await db
+    .insert(a)
+    .values({ ...input, state: "STARTED", startedAt: input.at })
+    .returning();
+  return row!;
+}
+
+export async function findAttempt(
+  db: Database,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<DiagnosisAttemptRow | undefined> {
+  const query = db.select().from(a).where(eq(a.id, id));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+/**
+ * Writes the answers and the result when the attempt is still STARTED; undefined when another
+ * submission got there first.
+ */
+export async function markSubmitted(
+  db: Database,
+  input: {
+    id: number;
+    answers: Record<string, number | null>;
+    result: DiagnosisScore;
+    at: Date;
+  },
+): Promise<DiagnosisAttemptRow | undefined> {
+  const [row] = await db
+    .update(a)
+    .set({
+      state: "SUBMITTED",
+      answers: input.answers,
+      result: input.result,
+      submittedAt: input.at,
+    })
+    .where(and(eq(a.id, input.id), eq(a.state, "STARTED")))
+    .returning();
+  return row;
+}
+
+/**
+ * Gives the attempt `id` holding `tokenHash` to `userId` when it has no account yet (or already
+ * is that account's: claiming twice is harmless). Undefined when no such attempt is free.
+ */
+export async function claimAttempt(
+  db: Database,
+  input: { id: number; tokenHash: string; userId: number; at: Date },
+): Promise<DiagnosisAttemptRow | undefined> {
+  const [row] = await db
+    .update(a)
+    .set({ userId: input.userId, claimedAt: input.at })
+    .where(
+      and(
+        eq(a.id, input.id),
+        eq(a.tokenHash, input.tokenHash),
+        or(isNull(a.userId), eq(a.userId, input.userId)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The submitted attempts of these accounts, newest first (at most `limit`). */
+export async function findSubmittedOfUsers(
+  db: Database,
+  userIds: readonly number[],
+  limit = 50,
+): Promise<DiagnosisAttemptRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(a)
+    .where(and(inArray(a.userId, [...userIds]), eq(a.state, "SUBMITTED")))
+    .orderBy(desc(a.submittedAt), desc(a.id))
+    .limit(limit);
+}

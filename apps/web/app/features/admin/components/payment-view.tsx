@@ -1,0 +1,364 @@
+import {
+  ADMIN_REASON_CODES,
+  ADMIN_REASON_LABELS,
+  halfOf,
+  type AdminReasonCode,
+} from "@seoltab/domain/admin";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { newActionKey, paymentPage, refundPayment, type PaymentPage } from "../api";
+import { METHOD_LABELS, errorText, seoulTime, stateLabel, won } from "../format";
+import { ConsoleError, ConsoleFrame } from "./console-frame";
+
+type Item = PaymentPage["ITEMS"][number];
+
+const isOpen = (i: Item) =>
+  (i.STATE === "PAID" || i.STATE === "REFUND_REQUEST_FAILED") && i.PAID_PRICE > i.REFUNDED_AMOUNT;
+
+/** Reason code and words, shared by every console action form. */
+export function ReasonFields({
+  code,
+  words,
+  onCode,
+  onWords,
+}: {
+  code: AdminReasonCode;
+  words: string;
+  onCode: (c: AdminReasonCode) => void;
+  onWords: (w: string) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={`${id}-code`}>사유</label>
+      <select
+        id={`${id}-code`}
+        value={code}
+        onChange={(e) => onCode(e.target.value as AdminReasonCode)}
+      >
+        {ADMIN_REASON_CODES.map((c) => (
+          <option key={c} value={c}>
+            {ADMIN_REASON_LABELS[c]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-words`}>사유 설명</label>
+      <input
+        id={`${id}-words`}
+        value={words}
+        maxLength={200}
+        required
+        minLength={2}
+        onChange={(e) => onWords(e.target.value)}
+      />
+    </>
+  );
+}
+
+function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: string) => void }) {
+  const id = useId();
+  const open = page.ITEMS.filter(isOpen);
+  const [selected, setSelected] = useState<number[]>(open.map((i) => i.PAYMENT_ITEM_ID));
+  const remaining = Math.min(
+    page.ITEMS.filter((i) => selected.includes(i.PAYMENT_ITEM_ID)).reduce(
+      (s, i) => s + i.PAID_PRICE - i.REFUNDED_AMOUNT,
+      0,
+    ),
+    page.PAYMENT.BALANCE,
+  );
+  const [amount, setAmount] = useState(
+    String(Math.min(page.QUOTE?.REFUNDABLE_AMOUNT ?? 0, remaining)),
+  );
+  const [code, setCode] = useState<AdminReasonCode>("CUSTOMER_REQUEST");
+  const [words, setWords] = useState("");
+  const [account, setAccount] = useState({ BANK_CODE: "", ACCOUNT_NUMBER: "", HOLDER: "" });
+  const [confirming, setConfirming] = useState(false);
+  const [key] = useState(newActionKey);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const needsAccount = page.QUOTE?.REFUND_ACCOUNT_REQUIRED ?? false;
+  const value = Number(amount);
+
+  function review(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!Number.isInteger(value) || value < 1)
+      return setError("환불 금액을 1원 이상으로 입력해 주세요.");
+    if (value > remaining)
+      return setError(`환불 금액이 남은 결제 금액(${won(remaining)})보다 커요.`);
+    if (selected.length === 0) return setError("환불할 항목을 골라 주세요.");
+    setConfirming(true);
+  }
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await refundPayment({
+        IDEMPOTENCY_KEY: key,
+        PAYMENT_ID: page.PAYMENT.PAYMENT_ID,
+        PAYMENT_ITEM_IDS: selected,
+        AMOUNT: value,
+        REASON_CODE: code,
+        REASON: words,
+        ...(needsAccount ? { REFUND_ACCOUNT: account } : {}),
+      });
+      onDone(
+        `${won(value)}을 환불했어요. 환불 누적 ${won(result.AFTER.REFUNDED_AMOUNT)} · ${stateLabel(result.AFTER.STATE)}`,
+      );
+    } catch (err) {
+      setError(errorText(err));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="console-form" onSubmit={review} aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`}>환불하기</h3>
+      <fieldset className="console-filter">
+        <legend>환불할 항목</legend>
+        {open.map((i) => (
+          <label key={i.PAYMENT_ITEM_ID} className="console-chip">
+            <input
+              type="checkbox"
+              checked={selected.includes(i.PAYMENT_ITEM_ID)}
+              onChange={() =>
+                setSelected((s) =>
+                  s.includes(i.PAYMENT_ITEM_ID)
+                    ? s.filter((x) => x !== i.PAYMENT_ITEM_ID)
+                    : [...s, i.PAYMENT_ITEM_ID],
+                )
+              }
+            />
+            {i.NAME} ({won(i.PAID_PRICE - i.REFUNDED_AMOUNT)})
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor={`${id}-amount`}>환불 금액 (원, 최대 {won(remaining)})</label>
+      <div className="console-search__row">
+        <input
+          id={`${id}-amount`}
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
+        />
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => setAmount(String(halfOf(remaining)))}
+        >
+          절반
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => setAmount(String(remaining))}
+        >
+          전액
+        </button>
+      </div>
+      <p className="console-hint">
+        환불 수단: {page.QUOTE?.CHANNEL === "BANK" ? "계좌 입금(BANK)" : "카드 취소(CARD)"} · 법정
+        환불액 {won(page.QUOTE?.REFUNDABLE_AMOUNT ?? 0)} — {page.QUOTE?.EXPLANATION}
+      </p>
+      {needsAccount ? (
+        <fieldset className="console-fields">
+          <legend>환불 계좌</legend>
+          <label htmlFor={`${id}-bank`}>은행 코드 (숫자 3자리)</label>
+          <input
+            id={`${id}-bank`}
+            inputMode="numeric"
+            value={account.BANK_CODE}
+            onChange={(e) => setAccount({ ...account, BANK_CODE: e.target.value })}
+          />
+          <label htmlFor={`${id}-acct`}>계좌번호</label>
+          <input
+            id={`${id}-acct`}
+            inputMode="numeric"
+            value={account.ACCOUNT_NUMBER}
+            onChange={(e) => setAccount({ ...account, ACCOUNT_NUMBER: e.target.value })}
+          />
+          <label htmlFor={`${id}-holder`}>예금주</label>
+          <input
+            id={`${id}-holder`}
+            value={account.HOLDER}
+            onChange={(e) => setAccount({ ...account, HOLDER: e.target.value })}
+          />
+        </fieldset>
+      ) : null}
+      <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
+      <ConsoleError message={error} />
+      {confirming ? (
+        <div className="console-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
+          <p id={`${id}-confirm`}>
+            <strong>{won(value)}</strong>을 환불할까요? (결제 잔액 {won(page.PAYMENT.BALANCE)} →{" "}
+            {won(page.PAYMENT.BALANCE - value)})
+          </p>
+          <div className="console-actions">
+            <button type="button" className="btn btn--primary" onClick={confirm} disabled={busy}>
+              환불 확정
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setConfirming(false)}
+              disabled={busy}
+            >
+              취소
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="submit" className="btn btn--primary" disabled={!words.trim()}>
+          환불 금액 확인
+        </button>
+      )}
+    </form>
+  );
+}
+
+function PaymentBody({ paymentId }: { paymentId: number }) {
+  const [page, setPage] = useState<PaymentPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const load = useCallback(() => {
+    paymentPage(paymentId)
+      .then(setPage)
+      .catch((e: unknown) => setError(errorText(e)));
+  }, [paymentId]);
+  useEffect(load, [load]);
+  if (!page) return <ConsoleError message={error} />;
+  const p = page.PAYMENT;
+  const refund = page.ACTIONS.find((a) => a.ACTION === "REFUND");
+  return (
+    <>
+      <section className="console-section" aria-labelledby="payment-h">
+        <h2 id="payment-h">
+          결제 #{p.PAYMENT_ID} {p.NAME} <span className="console-state">{stateLabel(p.STATE)}</span>
+        </h2>
+        <dl className="console-dl">
+          <dt>학생</dt>
+          <dd>
+            <Link to={`/_app/admin/families/${page.USER.USER_NO}`}>
+              {page.USER.USER_NAME} (#{page.USER.USER_NO})
+            </Link>
+          </dd>
+          <dt>결제 수단</dt>
+          <dd>
+            {METHOD_LABELS[p.PAYMENT_METHOD] ?? p.PAYMENT_METHOD}
+            {page.CARD ? ` · ${page.CARD.COMPANY} ${page.CARD.NUMBER ?? ""}` : ""}
+          </dd>
+          <dt>결제 금액</dt>
+          <dd>
+            {won(p.PAID_PRICE)} (상품 {won(p.PRODUCTS_PRICE)} − 할인 {won(p.DISCOUNTED_VALUE)})
+          </dd>
+          <dt>환불 누적 / 잔액</dt>
+          <dd>
+            {won(p.REFUNDED_AMOUNT)} / <strong>{won(p.BALANCE)}</strong>
+          </dd>
+          <dt>imp_uid</dt>
+          <dd className="console-mono">{p.IMP_UID ?? "—"}</dd>
+          <dt>주문 번호</dt>
+          <dd className="console-mono">{p.MERCHANT_UID}</dd>
+          <dt>결제 시각</dt>
+          <dd>{seoulTime(p.COMPLETED_AT ?? p.CREATED_AT)}</dd>
+          {p.RECEIPT_URL ? (
+            <>
+              <dt>영수증</dt>
+              <dd>
+                <a href={p.RECEIPT_URL} target="_blank" rel="noreferrer">
+                  영수증 보기
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {p.MEMO ? (
+            <>
+              <dt>메모</dt>
+              <dd>{p.MEMO}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section className="console-section" aria-labelledby="items-h">
+        <h2 id="items-h">결제 항목</h2>
+        <ul className="console-list">
+          {page.ITEMS.map((i) => (
+            <li key={i.PAYMENT_ITEM_ID} className="console-card">
+              <p className="console-card__title">
+                {i.NAME} <span className="console-state">{stateLabel(i.STATE)}</span>
+              </p>
+              <p className="console-card__meta">
+                {i.ITEM_KIND} · {i.MONTHS}개월 · 결제 {won(i.PAID_PRICE)} · 환불{" "}
+                {won(i.REFUNDED_AMOUNT)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="console-section" aria-labelledby="refund-h">
+        <h2 id="refund-h">환불</h2>
+        {done ? (
+          <p className="console-done" role="status">
+            {done}
+          </p>
+        ) : null}
+        {page.REFUNDS.length === 0 ? <p className="console-empty">환불 요청이 없어요.</p> : null}
+        <ul className="console-list">
+          {page.REFUNDS.map((r) => (
+            <li key={r.REFUND_REQUEST_ID} className="console-card">
+              <p className="console-card__title">
+                환불 #{r.REFUND_REQUEST_ID} {won(r.AMOUNT)} ({r.CHANNEL}){" "}
+                <span className="console-state">{stateLabel(r.STATE)}</span>
+              </p>
+              <p className="console-card__meta">
+                {seoulTime(r.CREATED_AT)} · 사유: {r.REASON}
+                {r.NOTE ? ` · 처리 메모: ${r.NOTE}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+        {refund?.ALLOWED ? (
+          <RefundForm
+            key={p.REFUNDED_AMOUNT}
+            page={page}
+            onDone={(m) => {
+              setDone(m);
+              load();
+            }}
+          />
+        ) : (
+          <p className="console-hint">{refund?.WHY}</p>
+        )}
+      </section>
+      <section className="console-section" aria-labelledby="history-h">
+        <h2 id="history-h">상태 기록</h2>
+        <ol className="console-timeline">
+          {page.HISTORY.map((h, n) => (
+            <li key={n} className="console-timeline__item">
+              <span className="console-kind">
+                {h.PAYMENT_ITEM_ID ? `항목 #${h.PAYMENT_ITEM_ID}` : "결제"}
+              </span>
+              <time dateTime={h.AT}>{seoulTime(h.AT)}</time>
+              <p className="console-timeline__title">
+                {stateLabel(h.FROM)} → {stateLabel(h.TO)} · {h.INITIATOR}
+              </p>
+              {h.REASON ? <p className="console-timeline__detail">{h.REASON}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+/** /_app/admin/payments/:paymentId — the payment page (issue 16). */
+export function PaymentView({ paymentId }: { paymentId: number }) {
+  return (
+    <ConsoleFrame title="결제 정보">
+      <PaymentBody paymentId={paymentId} />
+    </ConsoleFrame>
+  );
+}

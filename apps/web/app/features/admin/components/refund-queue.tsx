@@ -1,0 +1,199 @@
+import { mayPerform, type AdminReasonCode } from "@seoltab/domain/admin";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useRootStore } from "../../../stores/root-store";
+import { decideRefund, newActionKey, refundQueue, type QueuedRefund } from "../api";
+import { errorText, seoulTime, stateLabel, won } from "../format";
+import { ConsoleError, ConsoleFrame } from "./console-frame";
+import { ReasonFields } from "./payment-view";
+
+function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: string) => void }) {
+  const [decision, setDecision] = useState<"APPROVE" | "REJECT">("APPROVE");
+  const remaining = Math.min(
+    request.ITEMS.reduce((s, i) => s + i.PAID_PRICE - i.REFUNDED_AMOUNT, 0),
+    request.PAID_PRICE - request.REFUNDED_AMOUNT,
+  );
+  const [amount, setAmount] = useState(String(Math.min(request.AMOUNT, remaining)));
+  const [code, setCode] = useState<AdminReasonCode>("LEGAL_REFUND");
+  const [words, setWords] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [key] = useState(newActionKey);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const value = Number(amount);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await decideRefund({
+        IDEMPOTENCY_KEY: key,
+        REFUND_REQUEST_ID: request.REFUND_REQUEST_ID,
+        DECISION: decision,
+        ...(decision === "APPROVE" ? { AMOUNT: value } : {}),
+        REASON_CODE: code,
+        REASON: words,
+      });
+      onDone(`환불 #${r.REFUND_REQUEST.REFUND_REQUEST_ID}: ${stateLabel(r.REFUND_REQUEST.STATE)}`);
+    } catch (err) {
+      setError(errorText(err));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="console-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (decision === "APPROVE" && (!(value >= 1) || value > remaining)) {
+          setError(`환불 금액은 1원부터 ${won(remaining)}까지예요.`);
+          return;
+        }
+        setConfirming(true);
+      }}
+    >
+      <fieldset className="console-filter">
+        <legend>결정</legend>
+        <label className="console-chip">
+          <input
+            type="radio"
+            checked={decision === "APPROVE"}
+            onChange={() => setDecision("APPROVE")}
+          />
+          승인
+        </label>
+        <label className="console-chip">
+          <input
+            type="radio"
+            checked={decision === "REJECT"}
+            onChange={() => {
+              setDecision("REJECT");
+              setCode("POLICY_WINDOW_PASSED");
+            }}
+          />
+          거절
+        </label>
+      </fieldset>
+      {decision === "APPROVE" ? (
+        <>
+          <label htmlFor={`amount-${request.REFUND_REQUEST_ID}`}>
+            환불 금액 (원, 최대 {won(remaining)})
+          </label>
+          <input
+            id={`amount-${request.REFUND_REQUEST_ID}`}
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
+          />
+        </>
+      ) : null}
+      <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
+      <ConsoleError message={error} />
+      {confirming ? (
+        <div className="console-confirm" role="alertdialog" aria-label="결정 확인">
+          <p>
+            {decision === "APPROVE" ? (
+              <>
+                <strong>{won(value)}</strong>을 {request.CHANNEL === "BANK" ? "계좌로" : "카드로"}{" "}
+                환불할까요?
+              </>
+            ) : (
+              "이 환불 요청을 거절할까요? 사유가 가족에게 보여요."
+            )}
+          </p>
+          <div className="console-actions">
+            <button type="button" className="btn btn--primary" onClick={confirm} disabled={busy}>
+              확정
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setConfirming(false)}
+            >
+              취소
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="submit" className="btn btn--primary" disabled={!words.trim()}>
+          {decision === "APPROVE" ? "환불 금액 확인" : "거절 확인"}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function QueueBody() {
+  const auth = useRootStore((s) => s.auth);
+  const mayDecide = auth.data ? mayPerform(auth.data.USER_TYPE, "refund.decide") : false;
+  const [rows, setRows] = useState<QueuedRefund[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const load = useCallback(() => {
+    refundQueue()
+      .then((r) => setRows(r.REFUND_REQUESTS))
+      .catch((e: unknown) => setError(errorText(e)));
+  }, []);
+  useEffect(load, [load]);
+  return (
+    <section className="console-section" aria-label="환불 요청 (운영팀 검토 먼저, 오래된 순)">
+      <ConsoleError message={error} />
+      {done ? (
+        <p className="console-done" role="status">
+          {done}
+        </p>
+      ) : null}
+      {rows && rows.length === 0 ? (
+        <p className="console-empty">결정할 환불 요청이 없어요.</p>
+      ) : null}
+      <ol className="console-list">
+        {(rows ?? []).map((r) => (
+          <li key={r.REFUND_REQUEST_ID} className="console-card">
+            <p className="console-card__title">
+              <Link to={`/_app/admin/payments/${r.PAYMENT_ID}`}>
+                환불 #{r.REFUND_REQUEST_ID} · {r.PAYMENT_NAME}
+              </Link>{" "}
+              <span className="console-state">{stateLabel(r.STATE)}</span>
+            </p>
+            <p className="console-card__meta">
+              {r.USER_NAME} · 요청 {seoulTime(r.CREATED_AT)} · 법정 환불액 {won(r.AMOUNT)} ({r.RULE}
+              ) · {r.CHANNEL}
+              {r.BLOCKED_REASONS.length > 0 ? ` · ${r.BLOCKED_REASONS.join(", ")}` : ""}
+            </p>
+            <p className="console-card__meta">사유: {r.REASON}</p>
+            <ul className="console-card__why" aria-label="항목">
+              {r.ITEMS.map((i) => (
+                <li key={i.PAYMENT_ITEM_ID}>
+                  {i.NAME} {won(i.PAID_PRICE - i.REFUNDED_AMOUNT)}
+                </li>
+              ))}
+            </ul>
+            {r.STATE === "STAFF_REVIEW" && mayDecide ? (
+              <Decision
+                request={r}
+                onDone={(m) => {
+                  setDone(m);
+                  load();
+                }}
+              />
+            ) : r.STATE === "STAFF_REVIEW" ? (
+              <p className="console-hint">환불 결정은 관리자(ADMIN)만 할 수 있어요.</p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** /_app/admin/refunds — the refund decision queue (issue 16). */
+export function RefundQueue() {
+  return (
+    <ConsoleFrame title="환불 결정">
+      <QueueBody />
+    </ConsoleFrame>
+  );
+}

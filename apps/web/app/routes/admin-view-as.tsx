@@ -1,0 +1,29 @@
+import { isStaffUserType } from "@seoltab/domain";
+import { ViewAsPage } from "../features/view-as/components/view-as-page";
+import "../features/view-as/view-as.css";
+import { SignInRequired } from "../features/payments/components/sign-in-required";
+import { useRootStore } from "../stores/root-store";
+import { pageMeta, pageTitle } from "../site";
+import type { Route } from "./+types/admin-view-as";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(pageTitle("가족 화면 보기"), "직원이 가족 계정을 읽기 전용으로 봐요.", {
+    noindex: true,
+  });
+
+/** /_app/admin/view-as: staff's read-only "view as this family" (issue #20). */
+export default function AdminViewAs() {
+  const auth = useRootStore((state) => state.auth);
+  if (!auth.flag || !auth.data) {
+    return <SignInRequired returnTo="/_app/admin/view-as" what="가족 화면 보기" />;
+  }
+  if (!isStaffUserType(auth.data.USER_TYPE)) {
+    return (
+      <section className="view-as-page">
+        <h1>가족 화면 보기</h1>
+        <p>직원만 쓸 수 있는 화면이에요.</p>
+      </section>
+    );
+  }
+  return <ViewAsPage />;
+}

@@ -1,0 +1,40 @@
+/**
+ * GraphQL code generation for the web (issue #10 "one contract per wire shape"): the operations
+ * a web feature sends live in `apps/web/app/features/<feature>/api/*.<backend>.graphql`, one file
+ * per backend they go to; each backend's operations are checked against its published schema
+ * (docs/api/<backend>.graphql, `npm run docs:api`) and typed into
+ * `apps/web/app/graphql/<backend>.generated.ts` (result and variable types, typed document
+ * nodes). `npm run codegen` writes them; apps/web/app/graphql/generated.test.ts fails when the
+ * committed files differ. Add a backend to WEB_CODEGEN_BACKENDS when a feature first sends
+ * operations there through a `.graphql` file.
+ */
+import type { CodegenConfig } from "@graphql-codegen/cli";
+
+export const WEB_CODEGEN_BACKENDS = ["payment"] as const;
+
+export const codegenConfig: CodegenConfig = {
+  overwrite: true,
+  generates: Object.fromEntries(
+    WEB_CODEGEN_BACKENDS.map((backend) => [
+      `apps/web/app/graphql/${backend}.generated.ts`,
+      {
+        schema: `docs/api/${backend}.graphql`,
+        documents: `apps/web/app/features/*/api/*.${backend}.graphql`,
+        plugins: ["typescript-operations", "typed-document-node"],
+        config: {
+          onlyOperationTypes: true,
+          enumsAsTypes: true,
+          skipTypename: true,
+          useTypeImports: true,
+          avoidOptionals: { field: true, inputValue: false, object: false },
+          maybeValue: "T | null",
+          inputMaybeValue: "T | null | undefined",
+          scalars: { ID: "string" },
+          dedupeFragments: true,
+        },
+      },
+    ]),
+  ),
+};
+
+export default codegenConfig;

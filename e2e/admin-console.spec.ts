@@ -1,0 +1,125 @@
+/**
+ * The operations console (issue 16) in a real browser against the real server, at 1440 px:
+ * staff type the first 8 digits of a card into the one search box, open the payment it found, and
+ * refund half of it (reason asked, amount shown before confirming), then see the search and the
+ * refund in the audit view. The payment is set up
+ * through the API with a card number no other test uses. Screenshots under
+ * test-results/screenshots/admin-console-*.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO, overflowX, signIn } from "./support/accounts.ts";
+import { apiLogin, graphqlCall, pageErrors, restCall, won } from "./support/api.ts";
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A Luhn-valid 16-digit card number starting with `prefix` (15 digits before the check digit). */
+function luhnCard(prefix: string): string {
+  const body = prefix.padEnd(15, "0").slice(0, 15);
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    let d = Number(body[14 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+describe("the operations console", () => {
+  it("finds a payment by the card's first 8 digits and refunds half of it", async () => {
+    const card = luhnCard(`9${String(Date.now()).slice(-7)}`);
+    const student = await apiLogin(server.url, DEMO.student.email);
+    await graphqlCall(
+      server.url,
+      student.token,
+      "mutation($i: RegisterMainBillingCardInput!) { registerMainBillingCard(input: $i) }",
+      {
+        i: {
+          cardNumber: card,
+          expiry: `${new Date().getFullYear() + 2}-12`,
+          birth: "080101",
+          pwd2digit: "12",
+          cardType: "CREDIT_CARD",
+        },
+      },
+    );
+    const catalog = await restCall<{
+      LECTURE_ITEMS: { id: number; subjectId: number; item_type: string; months: number }[];
+    }>(server.url, "/main/Lecture_StoreItems", {});
+    const math = catalog.LECTURE_ITEMS.find(
+      (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
+    )!;
+    const paid = await restCall<{ PAYMENT_ID: number; STATE: string; PAID_PRICE: number }>(
+      server.url,
+      "/main/payment_seoltab_subscribe",
+      {
+        USER_NO: student.userNo,
+        MERCHANT_UID: `e2e-admin-${Date.now()}`,
+        PAYMENT_METHOD: "BILLING_CARD",
+        ITEMS: [{ id: math.id, lecture_multiple: 1 }],
+      },
+      student.token,
+    );
+    expect(paid.STATE).toBe("PAID");
+    const half = Math.floor(paid.PAID_PRICE / 2);
+
+    const admin = await apiLogin(server.url, DEMO.admin.email);
+    const { page, errors, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
+    await page.goto(`${server.url}/_app/admin`);
+    await page.getByRole("heading", { name: "운영 콘솔" }).waitFor();
+    await page.getByRole("searchbox").fill(`${card.slice(0, 4)}-${card.slice(4, 8)}`);
+    await page.getByRole("button", { name: "검색" }).click();
+
+    // The hit says why it matched; it opens the payment page.
+    const hit = page.getByRole("listitem").filter({
+      hasText: `카드 앞 8자리 ${card.slice(0, 4)}-${card.slice(4, 8)} 일치`,
+      has: page.getByRole("link"),
+    });
+    await hit.waitFor();
+    await screenshot(page, "admin-console-search-desktop");
+    await hit.getByRole("link", { name: new RegExp(`결제 #${paid.PAYMENT_ID} `) }).click();
+    await page.waitForURL(`**/_app/admin/payments/${paid.PAYMENT_ID}`);
+    const masked = `${card.slice(0, 4)}-${card.slice(4, 8)}-****-${card.slice(12)}`;
+    await page.getByText(masked).waitFor();
+    expect(await page.content()).not.toContain(card);
+
+    await page.getByRole("button", { name: "절반" }).click();
+    await page.getByLabel("사유 설명").fill("고객과 절반 환불 합의");
+    await page.getByRole("button", { name: "환불 금액 확인" }).click();
+    const confirm = page.getByRole("alertdialog");
+    expect(await confirm.innerText()).toContain(`${won(half)}을 환불할까요?`);
+    await screenshot(page, "admin-console-refund-confirm-desktop");
+    await confirm.getByRole("button", { name: "환불 확정" }).click();
+    const done = page.getByRole("status").filter({ hasText: "환불했어요" });
+    await done.waitFor();
+    expect(await done.innerText()).toContain(`${won(half)}을 환불했어요`);
+    await page.getByRole("heading", { name: /부분 환불/ }).waitFor();
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "admin-console-refunded-desktop");
+
+    // Both entries in the audit view: the search (SECURITY) and the refund (EXECUTION).
+    await page.goto(`${server.url}/_app/admin/audit?person=${admin.userNo}`);
+    const rows = page.getByTestId("audit-row");
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).join("\n"), { timeout: 15_000 })
+      .toContain("콘솔 환불");
+    const texts = await rows.allInnerTexts();
+    const refund = texts.find((t) => t.includes("콘솔 환불"))!;
+    expect(refund).toContain(`payment:${paid.PAYMENT_ID}`);
+    expect(texts.some((t) => t.includes("콘솔 검색") && t.includes("보안"))).toBe(true);
+    await screenshot(page, "admin-console-audit-desktop");
+    expect(pageErrors(errors)).toEqual([]);
+    await close();
+  });
+});
