@@ -150,7 +150,8 @@ describe.each([
     await page.waitForURL(/\/accounts\/login\?continue=/);
     await submitSignIn(page, DEMO.student.email);
     await page.waitForURL(`${server.url}/_app/checkout`);
-    const checkoutTotal = page.getByTestId("checkout-total");
+    // The checkout shows the server's priced cart (POST /main/Cart_Price, issue 18).
+    const checkoutTotal = page.getByTestId("server-paid-price");
     await checkoutTotal.waitFor();
     expect(await checkoutTotal.textContent()).toBe(price);
     expect(await page.getByText(middle.TTEOK_HAM_Title).first().isVisible()).toBe(true);
