@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useBuyer } from "../features/enrollment/student";
+import { useAccountSubject } from "../stores/account-subject";
 import { BillingCardPanel } from "../features/payments/components/billing-card-panel";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../styles/accounts.css";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
  * account or enrollment pages; the first child by default).
  */
 export default function AppBillingCard() {
-  const buyer = useBuyer();
+  const buyer = useAccountSubject();
   if (buyer.kind === "guest") {
     return <SignInRequired returnTo="/_app/billing-card" what="결제 카드" />;
   }

@@ -2,18 +2,18 @@ import { orderProblem, renewalLines } from "@seoltab/domain";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
-import { ChildSwitcher } from "../features/account/components/child-switcher";
+import { ChildSwitcher } from "../features/accounts/components/child-switcher";
 import { cartLines, useCartStore } from "../features/enrollment/cart-store";
 import { policyRules, priceLines, pricedCatalog } from "../features/enrollment/catalog";
 import { useStoreItems } from "../features/enrollment/hooks";
-import { useBuyer } from "../features/enrollment/student";
+import { useAccountSubject } from "../stores/account-subject";
 import { Checkout } from "../features/payments/components/checkout";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import { useActingChildStore } from "../stores/acting-child-store";
 import type { LoginChild } from "../stores/root-store";
 import "../styles/accounts.css";
 import "../features/payments/payments.css";
-import "../features/account/account.css";
+import "../features/accounts/account.css";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/app-checkout";
 
@@ -89,7 +89,7 @@ function ChooseChild({
  */
 export default function AppCheckout() {
   const navigate = useNavigate();
-  const buyer = useBuyer();
+  const buyer = useAccountSubject();
   const chosenChild = useActingChildStore((state) => state.childUserNo);
   const cart = useCartStore(
     useShallow((s) => ({

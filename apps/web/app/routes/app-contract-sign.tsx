@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { useAccountSubject } from "../features/account/subject";
+import { useAccountSubject } from "../stores/account-subject";
 import { SignContract } from "../features/contracts/components/sign-contract";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../styles/accounts.css";

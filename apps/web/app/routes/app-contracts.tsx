@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { ChildSwitcherBar } from "../features/account/components/child-switcher";
-import { useAccountSubject } from "../features/account/subject";
+import { ChildSwitcherBar } from "../features/accounts/components/child-switcher";
+import { useAccountSubject } from "../stores/account-subject";
 import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
 import { ContractsList } from "../features/contracts/components/contracts-list";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
-import "../features/account/account.css";
+import "../features/accounts/account.css";
 import "../features/payments/payments.css";
 import "../features/contracts/contracts.css";
 import { pageMeta, pageTitle } from "../site";
@@ -42,7 +42,7 @@ export default function AppContracts() {
         <ChildSwitcherBar
           options={subject.children}
           value={subject.userNo}
-          onChange={subject.choose}
+          onChange={subject.chooseChild}
           what="계약서예요"
         />
       ) : null}

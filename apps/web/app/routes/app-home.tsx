@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { useStudentInfo } from "../features/account/api/student-info";
-import { ChildSwitcher } from "../features/account/components/child-switcher";
-import { MyLessons } from "../features/account/components/my-lessons";
-import { useAccountSubject } from "../features/account/subject";
+import { useStudentInfo } from "../features/accounts/api/student-info";
+import { ChildSwitcher } from "../features/accounts/components/child-switcher";
+import { MyLessons } from "../features/accounts/components/my-lessons";
+import { useAccountSubject } from "../stores/account-subject";
 import { USER_TYPE_LABELS } from "../features/accounts/labels";
 import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
 import { CalendarSubscribe, WeekLessons } from "../features/lessons/components/calendar";
 import { SubscriptionsPanel } from "../features/payments/components/subscriptions-panel";
 import { MyDiagnoses } from "../features/diagnosis/components/my-diagnoses";
 import "../features/diagnosis/diagnosis.css";
-import "../features/account/account.css";
+import "../features/accounts/account.css";
 import "../features/contracts/contracts.css";
 import "../features/lectures/lectures.css";
 import { refreshUserInfo } from "../lib/user-info";
@@ -78,7 +78,7 @@ export default function AppHome() {
                 <ChildSwitcher
                   options={subject.children}
                   value={subject.userNo}
-                  onChange={subject.choose}
+                  onChange={subject.chooseChild}
                   legend="수업과 결제, 계약서를 볼 자녀"
                 />
                 <p className="child-switcher-bar__who">

@@ -1,8 +1,8 @@
-import { ChildSwitcherBar } from "../features/account/components/child-switcher";
-import { useAccountSubject } from "../features/account/subject";
+import { ChildSwitcherBar } from "../features/accounts/components/child-switcher";
+import { useAccountSubject } from "../stores/account-subject";
 import { PaymentsList } from "../features/payments/components/payments-list";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
-import "../features/account/account.css";
+import "../features/accounts/account.css";
 import "../features/payments/payments.css";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/app-payments";
@@ -27,7 +27,7 @@ export default function AppPayments() {
           <ChildSwitcherBar
             options={subject.children}
             value={subject.userNo}
-            onChange={subject.choose}
+            onChange={subject.chooseChild}
             what="결제 내역이에요"
           />
         }

@@ -1,13 +1,13 @@
 import { useCallback, useEffect } from "react";
 import { useNavigate } from "react-router";
-import { PasswordChangeForm } from "../features/account/components/password-change-form";
-import { ProfilePanel } from "../features/account/components/profile-panel";
+import { PasswordChangeForm } from "../features/accounts/components/password-change-form";
+import { ProfilePanel } from "../features/accounts/components/profile-panel";
 import { MessageConsents } from "../features/messages/components/message-consents";
 import { AccountLinksPanel } from "../features/family-accounts/components/account-links-panel";
 import "../features/family-accounts/family.css";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../styles/accounts.css";
-import "../features/account/account.css";
+import "../features/accounts/account.css";
 import { logout } from "../lib/logout";
 import { refreshUserInfo } from "../lib/user-info";
 import { useRootStore } from "../stores/root-store";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useBuyer } from "../features/enrollment/student";
+import { useAccountSubject } from "../stores/account-subject";
 import { LecturesInProgress } from "../features/lectures/components/lectures-in-progress";
 import { OffersPanel } from "../features/matching/components/offers";
 import "../features/tutor-applications/tutor-applications.css";
@@ -39,7 +39,7 @@ const STEPS = [
  * lecture on its way: the request form to write, the search, and the tutors who accepted.
  */
 export default function HomePreMember() {
-  const buyer = useBuyer();
+  const buyer = useAccountSubject();
   const hasStudent = (buyer.kind === "student" || buyer.kind === "parent") && buyer.userNo !== null;
   return (
     <div className="pay-page pay-page--narrow">

@@ -2,7 +2,7 @@ import { ParentGate } from "../features/family-accounts/components/parent-gate";
 import { StudentEditor } from "../features/family-accounts/components/student-editor";
 import "../styles/accounts.css";
 import "../features/family-accounts/family.css";
-import "../features/account/account.css";
+import "../features/accounts/account.css";
 import { pageMeta, pageTitle } from "../site";
 import type { Route } from "./+types/update-student-account";
 

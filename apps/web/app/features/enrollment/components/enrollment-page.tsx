@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useOwnContact, useStoreItems } from "../hooks";
-import { GUEST_CHECKOUT_SIGN_IN, signInThen, useBuyer } from "../student";
+import { useAccountSubject } from "../../../stores/account-subject";
+import { GUEST_CHECKOUT_SIGN_IN, signInThen } from "../student";
 import { ChildPicker } from "./child-picker";
 import { EnrollmentForm } from "./enrollment-form";
 
@@ -18,7 +19,7 @@ export function EnrollmentPage({ mode }: { mode: "guest" | "app" }) {
   // A marketing page's button names the product: /guest_enrollment?item=22 (decision 017).
   const itemParam = Number(params.get("item"));
   const initialItemId = Number.isSafeInteger(itemParam) && itemParam > 0 ? itemParam : null;
-  const buyer = useBuyer();
+  const buyer = useAccountSubject();
   const catalog = useStoreItems(buyer.userNo);
   const signedIn = buyer.kind !== "guest";
   // A parent fills in their own name and phone as 학부모 정보: prefilled from their account.
@@ -96,7 +97,7 @@ export function EnrollmentPage({ mode }: { mode: "guest" | "app" }) {
           onCheckout={onCheckout}
           parentContact={
             buyer.kind === "parent"
-              ? { name: contact?.USER_NAME ?? buyer.name, phone: contact?.PHONE_NUM ?? null }
+              ? { name: contact?.USER_NAME ?? buyer.parentName, phone: contact?.PHONE_NUM ?? null }
               : null
           }
           initialItemId={initialItemId}

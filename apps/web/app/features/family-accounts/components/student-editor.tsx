@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { showToast } from "../../../components/ui/toast-container";
 import { SchoolFields } from "./school-fields";
 import { actingChildOf, useActingChildStore } from "../../../stores/acting-child-store";
-import { ChildSwitcher } from "../../account/components/child-switcher";
+import { ChildSwitcher } from "../../accounts/components/child-switcher";
 import {
   confirmChildLink,
   familyStudents,

@@ -2,7 +2,7 @@ import { useApolloClient } from "@apollo/client/react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { actingChildOf, useActingChildStore } from "../../../stores/acting-child-store";
-import { lectureStateLabel } from "../../account/labels";
+import { lectureStateLabel } from "../../accounts/labels";
 import { PAYMENT_CONTEXT as CONTRACT_CONTEXT, USER_CONTRACTS } from "../../contracts/api/graphql";
 import type { UserContract } from "../../contracts/api/graphql";
 import { PAYMENT_CONTEXT, USER_PAYMENTS, type PaymentSummary } from "../../payments/api/graphql";

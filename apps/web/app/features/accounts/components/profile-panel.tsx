@@ -1,6 +1,5 @@
-import { USER_TYPE_LABELS } from "../../accounts/labels";
 import type { LoginResponse, UserInfoData } from "../../../stores/root-store";
-import { gradeLabel } from "../labels";
+import { USER_TYPE_LABELS, gradeLabel } from "../labels";
 
 /**
  * 내 정보: the signed-in person's name, email, masked phone (as /main/getUserInfo sends it,

@@ -5,7 +5,7 @@
  */
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblems } from "@seoltab/domain";
 import { z } from "zod";
-import { newPasswordField } from "../accounts/schemas";
+import { newPasswordField } from "./schemas";
 
 export interface PasswordChangeValues {
   currentPassword: string;

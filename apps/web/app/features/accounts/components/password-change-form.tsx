@@ -3,8 +3,8 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { toast } from "react-toastify";
 import { NETWORK_ERROR_MESSAGE, isRestError } from "../../../lib/rest-client";
-import { PasswordChecklist } from "../../accounts/components/password-checklist";
-import { FormAlert, PasswordField } from "../../accounts/components/text-field";
+import { PasswordChecklist } from "./password-checklist";
+import { FormAlert, PasswordField } from "./text-field";
 import { changePassword } from "../api/change-password";
 import {
   EMPTY_PASSWORD_CHANGE,

@@ -4,9 +4,9 @@
  * RestError with the server's Korean STATUSMSG and ERROR_CODE (app/lib/rest-client.ts).
  */
 import type { Gender, TermService } from "@seoltab/domain";
-import { withCertificationLog } from "../../lib/certification-log";
-import { restRequest } from "../../lib/rest-client";
-import type { JoinUserType } from "./schemas";
+import { withCertificationLog } from "../../../lib/certification-log";
+import { restRequest } from "../../../lib/rest-client";
+import type { JoinUserType } from "../schemas";
 
 export type VerificationPurpose =
   "JOIN" | "PARENT_CONSENT" | "CHANGE_PASSWORD" | "FIND_CHILD" | "FIND_EMAIL" | "TUTOR_RESUME";
