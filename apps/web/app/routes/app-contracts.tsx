@@ -3,6 +3,7 @@ import { ChildSwitcherBar } from "../features/accounts/components/child-switcher
 import { useAccountSubject } from "../stores/account-subject";
 import { ContractToSignCallout } from "../features/contracts/components/contract-to-sign-callout";
 import { ContractsList } from "../features/contracts/components/contracts-list";
+import { CurrentContract } from "../features/contracts/components/current-contract";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
 import "../features/accounts/account.css";
 import "../features/payments/payments.css";
@@ -47,6 +48,7 @@ export default function AppContracts() {
         />
       ) : null}
       <ContractToSignCallout key={`sign-${subject.userNo}`} userId={subject.userNo} />
+      <CurrentContract key={`current-${subject.userNo}`} userId={subject.userNo} />
       <ContractsList key={`list-${subject.userNo}`} userId={subject.userNo} />
     </div>
   );

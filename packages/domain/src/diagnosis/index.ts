@@ -252,8 +252,9 @@ export function scoreDiagnosis(
 
 /**
  * The report's next step: a consultation with the subject chosen (the consultation page
- * honours `?subject=` with one of its subject values), or the enrollment guide (fees and the
- * enrollment form; it takes no subject, the form's subject list is the catalog's).
+ * honours `?subject=` with one of its subject values), or the enrollment form with the subject
+ * preselected (/guest_enrollment honours `?subject=` with a subject the catalog sells, for
+ * guests and signed-in people alike; decision 035).
  */
 export function diagnosisNextSteps(subject: DiagnosisSubject): {
   consultation: string;
@@ -262,6 +263,6 @@ export function diagnosisNextSteps(subject: DiagnosisSubject): {
   const label = encodeURIComponent(DIAGNOSIS_SUBJECT_LABELS[subject]);
   return {
     consultation: `/consultation?subject=${label}&from=ai_diagnosis`,
-    enrollment: "/enrollment",
+    enrollment: `/guest_enrollment?subject=${label}&from=ai_diagnosis`,
   };
 }

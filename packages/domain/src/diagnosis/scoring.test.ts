@@ -137,6 +137,9 @@ describe("diagnosisNextSteps", () => {
     expect(diagnosisNextSteps("MATH").consultation).toBe(
       `/consultation?subject=${encodeURIComponent("수학")}&from=ai_diagnosis`,
     );
-    expect(diagnosisNextSteps("ENGLISH").enrollment).toBe("/enrollment");
+    // The enrollment form with the subject preselected (issue 20).
+    expect(diagnosisNextSteps("ENGLISH").enrollment).toBe(
+      `/guest_enrollment?subject=${encodeURIComponent("영어")}&from=ai_diagnosis`,
+    );
   });
 });

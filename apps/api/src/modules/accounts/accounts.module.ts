@@ -21,7 +21,7 @@ import { currentSessionChecker } from "./current-session.ts";
 import { devSmsOutboxRoutes } from "./dev.routes.ts";
 import { jwksRoutes, oauthRoutes, type OriginPolicy } from "./oauth.routes.ts";
 import { argon2Hasher, type PasswordHasher } from "./password-hasher.ts";
-import type { CookiePolicy } from "./refresh-cookie.ts";
+import { refreshCookiePolicy, type CookiePolicy } from "./refresh-cookie.ts";
 import { fileSigningKeys, signingKeysFromJson, type SigningKeyStore } from "./signing-keys.ts";
 import {
   sandboxSms,
@@ -171,7 +171,7 @@ export async function createAccounts(
     keys,
     verifier,
     sms,
-    cookies: { secure: config.appEnv !== "development" },
+    cookies: refreshCookiePolicy(config),
     allowedOrigin: originPolicy(config),
   };
 }

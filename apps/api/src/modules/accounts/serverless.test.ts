@@ -12,7 +12,8 @@ import {
   verifiedToken,
   type CodeReader,
 } from "../../test/accounts.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import { buildTestApp, testConfig, type TestApp } from "../../test/test-app.ts";
+import { refreshCookiePolicy } from "./refresh-cookie.ts";
 import { sandboxSms } from "./sms.ts";
 
 // A stage deployment (not local mode): no demo accounts, no /dev routes. Codes are read straight
@@ -42,6 +43,48 @@ describe("outside local mode", () => {
     const { res } = await signIn(t, user.email, user.password);
     expect(res.cookies.find((c) => c.name === "refresh_token")?.secure).toBe(true);
   });
+});
+
+// Issue #20 / decision 035: Secure follows local mode, not APP_ENV.
+describe("the refresh cookie's Secure flag follows local mode", () => {
+  it("policy: Secure on a deployed development host, off only in local mode", () => {
+    const dev = testConfig({ PUBLIC_ORIGIN: "https://dev.seoltab.example" });
+    expect(dev.appEnv).toBe("development");
+    expect(refreshCookiePolicy(dev)).toEqual({ secure: true });
+    expect(refreshCookiePolicy(testConfig())).toEqual({ secure: false });
+    expect(
+      refreshCookiePolicy(
+        testConfig({ PUBLIC_ORIGIN: "https://dev.seoltab.example", LOCAL_MODE: "true" }),
+      ),
+    ).toEqual({ secure: false });
+    expect(refreshCookiePolicy(testConfig({ LOCAL_MODE: "false" }))).toEqual({ secure: true });
+  });
+
+  it("a deployed development host (APP_ENV=development, https origin) sets Secure, and clears with it", async () => {
+    const devSms = sandboxSms();
+    const dev = await buildTestApp(
+      { PUBLIC_ORIGIN: "https://dev.seoltab.example" },
+      {},
+      { accounts: { sms: devSms } },
+    );
+    try {
+      expect(dev.config.appEnv).toBe("development");
+      expect(dev.config.localMode).toBe(false);
+      const user = await joinUser(
+        dev,
+        async (phone) => /\[(\d{6})\]/.exec(devSms.outbox(phone)[0]?.text ?? "")![1]!,
+      );
+      const { res, cookie } = await signIn(dev, user.email, user.password);
+      expect(res.cookies.find((c) => c.name === "refresh_token")?.secure).toBe(true);
+      const out = await call(dev, "/api/oauth/logout", undefined, { cookie });
+      expect(out.statusCode).toBe(204);
+      const cleared = out.cookies.find((c) => c.name === "refresh_token");
+      expect(cleared?.secure).toBe(true);
+      expect(cleared?.value).toBe("");
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
 });
 
 describe("PATCH /serverless/change_password", () => {

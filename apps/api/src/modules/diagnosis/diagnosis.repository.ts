@@ -2,7 +2,7 @@
  * Data access of the diagnosis area (issue #20): the only file that touches
  * `diagnosis_attempts`. The submission is a write conditional on state STARTED.
  */
-import { and, desc, eq, inArray, isNull, or, schema, type Database } from "@seoltab/db";
+import { and, asc, desc, eq, inArray, isNull, lt, or, schema, type Database } from "@seoltab/db";
 import type { DiagnosisScore } from "@seoltab/domain/diagnosis";
 
 const a = schema.diagnosisAttempts;
@@ -98,4 +98,35 @@ export async function findSubmittedOfUsers(
     .where(and(inArray(a.userId, [...userIds]), eq(a.state, "SUBMITTED")))
     .orderBy(desc(a.submittedAt), desc(a.id))
     .limit(limit);
+}
+
+/**
+ * Deletes at most `limit` attempts still STARTED that were started before `before`, oldest
+ * first; returns their ids. Rows a submission holds locked are skipped (SKIP LOCKED) and the
+ * delete checks STARTED again, so an attempt being submitted is never deleted.
+ */
+export async function deleteUnsubmittedBefore(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .delete(a)
+    .where(
+      and(
+        eq(a.state, "STARTED"),
+        inArray(
+          a.id,
+          db
+            .select({ id: a.id })
+            .from(a)
+            .where(and(eq(a.state, "STARTED"), lt(a.startedAt, before)))
+            .orderBy(asc(a.startedAt), asc(a.id))
+            .limit(limit)
+            .for("update", { skipLocked: true }),
+        ),
+      ),
+    )
+    .returning({ id: a.id });
+  return rows.map((r) => r.id);
 }

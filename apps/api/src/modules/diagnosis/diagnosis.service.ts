@@ -303,3 +303,27 @@ export async function studentDiagnoses(
   const lecture = await lectureForCaller(deps.db, caller, lectureId, { tutorToo: true });
   return repo.findSubmittedOfUsers(deps.db, [lecture.userId]);
 }
+
+/** How long an attempt may stay unsubmitted before the clean-up job deletes it: 7 days (ms). */
+export const UNSUBMITTED_ATTEMPT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** At most this many attempts are deleted per run (the job runs every minute). */
+export const PRUNE_BATCH = 500;
+
+/**
+ * The `diagnosis-attempts-prune` job (decision 033): deletes attempts started more than
+ * UNSUBMITTED_ATTEMPT_TTL_MS ago and never submitted (a guest who left the test; they hold
+ * no answers and no result), at most PRUNE_BATCH per run, oldest first. Submitted attempts are
+ * never touched. Safe to run twice or beside a submission (conditional delete, SKIP LOCKED).
+ * @returns `processed`: how many attempts were deleted
+ */
+export async function pruneUnsubmittedAttempts(
+  deps: DiagnosisDeps,
+  options: { ttlMs?: number; limit?: number } = {},
+): Promise<{ processed: number }> {
+  const before = new Date(
+    deps.clock.now().getTime() - (options.ttlMs ?? UNSUBMITTED_ATTEMPT_TTL_MS),
+  );
+  const deleted = await repo.deleteUnsubmittedBefore(deps.db, before, options.limit ?? PRUNE_BATCH);
+  return { processed: deleted.length };
+}

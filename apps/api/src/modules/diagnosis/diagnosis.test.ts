@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from "../payments/payments.test-support.ts";
 import { matchLecture, okData, refusedAnswer } from "../lessons/lessons.test-support.ts";
+import { UNSUBMITTED_ATTEMPT_TTL_MS } from "./diagnosis.service.ts";
 
 let t: TestApp;
 const clock = offsetClock();
@@ -166,6 +167,9 @@ describe("submitDiagnosis and diagnosisReport", () => {
     });
     expect(report.nextSteps.consultation).toBe(
       `/consultation?subject=${encodeURIComponent("수학")}&from=ai_diagnosis`,
+    );
+    expect(report.nextSteps.enrollment).toBe(
+      `/guest_enrollment?subject=${encodeURIComponent("수학")}&from=ai_diagnosis`,
     );
     expect(report.units[0]).toMatchObject({ unit: "소인수분해", correct: 2, total: 2 });
     expect(report.items[9]).toMatchObject({ chosen: null, correct: false });
@@ -377,5 +381,79 @@ describe("accounts: claim, myDiagnoses, parent and tutor", () => {
       gql({ userNo: 0, email: "", token: "not-a-token" }, START, { id: MATH_MIDDLE }),
     );
     expect(err.classification).toBe("UNAUTHORIZED");
+  });
+});
+
+// Last in this file: it moves the shared clock on by a week.
+describe("diagnosis-attempts-prune job (decision 033)", () => {
+  const prune = () => t.app.jobTable["diagnosis-attempts-prune"]!();
+  async function stored(id: string) {
+    const [row] = await t.database.db
+      .select()
+      .from(schema.diagnosisAttempts)
+      .where(eq(schema.diagnosisAttempts.id, Number(id)));
+    return row;
+  }
+
+  it("deletes attempts left unsubmitted for more than 7 days; keeps submitted and newer ones", async () => {
+    const left = await start(null);
+    const done = await start(null);
+    await ok(
+      gql(null, SUBMIT, {
+        i: { attemptId: done.id, attemptToken: done.attemptToken, answers: answersFor(done, 7) },
+      }),
+    );
+    clock.advance(UNSUBMITTED_ATTEMPT_TTL_MS - 60_000);
+    await prune();
+    expect((await stored(left.id))?.state).toBe("STARTED");
+
+    clock.advance(2 * 60_000);
+    const fresh = await start(null);
+    expect((await prune()).processed).toBeGreaterThanOrEqual(1);
+    expect(await stored(left.id)).toBeUndefined();
+    expect((await stored(done.id))?.state).toBe("SUBMITTED");
+    expect((await stored(fresh.id))?.state).toBe("STARTED");
+    // The guest's token no longer opens it; the report of the submitted one is still there.
+    const err = await refused(
+      gql(null, SUBMIT, {
+        i: { attemptId: left.id, attemptToken: left.attemptToken, answers: answersFor(left, 3) },
+      }),
+    );
+    expect(err.code).toBe("diagnosis_not_found");
+    const report = await ok(gql(null, REPORT, { id: done.id, token: done.attemptToken }));
+    expect(report.diagnosisReport.percent).toBe(70);
+    // A second run finds nothing more.
+    expect((await prune()).processed).toBe(0);
+  });
+
+  it("a submission racing the job: either submitted and kept, or deleted and refused", async () => {
+    const racing = await Promise.all([start(null), start(null), start(null)]);
+    clock.advance(UNSUBMITTED_ATTEMPT_TTL_MS + 60_000);
+    const [answers] = await Promise.all([
+      Promise.all(
+        racing.map(async (s) =>
+          (
+            await gql(null, SUBMIT, {
+              i: { attemptId: s.id, attemptToken: s.attemptToken, answers: answersFor(s, 5) },
+            })
+          ).json(),
+        ),
+      ),
+      prune(),
+    ]);
+    for (const [i, s] of racing.entries()) {
+      const row = await stored(s.id);
+      const answer = answers[i];
+      if (answer.errors) {
+        expect(answer.errors[0].extensions.code).toBe("diagnosis_not_found");
+        expect(row).toBeUndefined();
+      } else {
+        expect(answer.data.submitDiagnosis.percent).toBe(50);
+        expect(row?.state).toBe("SUBMITTED");
+      }
+    }
+    // Whatever the race left STARTED is deleted by the next run; submitted rows stay.
+    await prune();
+    for (const s of racing) expect((await stored(s.id))?.state ?? "GONE").not.toBe("STARTED");
   });
 });

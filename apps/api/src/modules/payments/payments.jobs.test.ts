@@ -62,6 +62,7 @@ describe("in-process runner", () => {
       "tutor-applications-stalled",
       "matching-suggestions-expire",
       "lessons-materialize",
+      "diagnosis-attempts-prune",
       "messages-lesson-reminders",
       "messages-renewal-notices",
       "messages-send",
@@ -89,6 +90,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       );
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "accounts-attempts-prune", cron: "* * * * *" },
+        { name: "diagnosis-attempts-prune", cron: "* * * * *" },
         { name: "lessons-materialize", cron: "* * * * *" },
         { name: "matching-suggestions-expire", cron: "* * * * *" },
         { name: "messages-lesson-reminders", cron: "* * * * *" },
@@ -104,6 +106,7 @@ describe.runIf(process.env.DATABASE_URL)("pg-boss runner (PostgreSQL)", () => {
       );
       expect((queues as unknown as { rows: unknown[] }).rows).toEqual([
         { name: "accounts-attempts-prune", policy: "singleton" },
+        { name: "diagnosis-attempts-prune", policy: "singleton" },
         { name: "lessons-materialize", policy: "singleton" },
         { name: "matching-suggestions-expire", policy: "singleton" },
         { name: "messages-lesson-reminders", policy: "singleton" },

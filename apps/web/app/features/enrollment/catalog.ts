@@ -28,6 +28,7 @@ import {
   type PricedOrder,
   type PricedStoreItem,
 } from "@seoltab/domain";
+import type { Taxonomy } from "../../lib/taxonomy";
 import type { LectureStoreItem, RentDevice, StoreItemsResponse } from "./api";
 
 /** The class types of the form and the item_type each stands for (SPEC.md §3). */
@@ -102,6 +103,42 @@ export function subjectOptions(items: readonly LectureStoreItem[]): SubjectOptio
     seen.set(name, option);
   }
   return [...seen.values()];
+}
+
+/**
+ * The subject list as shown: the subjects that are INGANG subject areas (getTaxonomy DEPTH 1,
+ * SPEC.md §3, §7) in the taxonomy's order, then the rest (전과목, 겨울방학 수업, a subject the
+ * taxonomy does not list yet) in catalog order. Without a taxonomy (loading, or the call
+ * failed) the catalog order stays. Only the order changes: every subject the catalog sells is
+ * kept.
+ */
+export function subjectsInTaxonomyOrder(
+  subjects: readonly SubjectOption[],
+  taxonomy: Taxonomy | null,
+): SubjectOption[] {
+  if (!taxonomy) return [...subjects];
+  const areas = taxonomy.RESULT_TAXONOMIES.filter((e) => e.DEPTH === 1).map((e) => e.NAME);
+  const rank = (s: SubjectOption) => {
+    const at = areas.indexOf(s.name);
+    return at === -1 ? areas.length : at;
+  };
+  return subjects
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i)
+    .map(({ s }) => s);
+}
+
+/**
+ * The catalog subject a link names (`?subject=수학`, e.g. from an AI diagnosis report), or null
+ * when the link names none the catalog sells.
+ */
+export function linkedSubject(
+  items: readonly LectureStoreItem[],
+  wanted: string | null,
+): string | null {
+  const name = wanted?.trim();
+  if (!name) return null;
+  return subjectOptions(items).find((s) => s.name === name)?.name ?? null;
 }
 
 /** Class types that have at least one lecture for the subject. */

@@ -15,6 +15,7 @@ import {
   type WeeklyTimeBlock,
 } from "@seoltab/domain";
 import { NETWORK_ERROR_MESSAGE, RestError, restBlob, restRequest } from "../../lib/rest-client";
+import { fetchTaxonomy, type TaxonomyEntry } from "../../lib/taxonomy";
 
 /** Routes an operation to the workspace backend (SPEC.md §7). */
 export const WORKSPACE_CONTEXT = { clientName: "workspace" } as const;
@@ -400,19 +401,12 @@ export function fetchTutorFile(url: string): Promise<Blob> {
 }
 
 /** One INGANG taxonomy entry (POST /main/getTaxonomy). */
-export interface TaxonomyEntry {
-  NAME: string;
-  DEPTH: number;
-  TERM_TAXONOMY_ID: number;
-  PARENT: number;
-}
+export type { TaxonomyEntry };
 
-/** The subject taxonomy the resume's subjects come from. */
+/**
+ * The subject taxonomy the resume's subjects come from (lib/taxonomy.ts: the one getTaxonomy
+ * call of the page, shared with the other subject lists).
+ */
 export async function fetchSubjects(): Promise<TaxonomyEntry[]> {
-  const response = await restRequest<{ RESULT_TAXONOMIES: TaxonomyEntry[] }>(
-    "main",
-    "/getTaxonomy",
-    { body: { TAXONOMY: "INGANG" }, auth: false },
-  );
-  return response.RESULT_TAXONOMIES;
+  return (await fetchTaxonomy()).RESULT_TAXONOMIES;
 }

@@ -12,10 +12,12 @@ import {
   ContractToSignDocument,
   ContractsToSignDocument,
   SignContractDocument,
+  UserContractDocument,
   UserContractsDocument,
   type ContractDocumentQuery,
   type ContractToSignQuery,
   type SignContractInput as WireSignContractInput,
+  type UserContractQuery,
   type UserContractsQuery,
 } from "../../../graphql/payment.generated";
 
@@ -51,6 +53,14 @@ export const CONTRACTS_TO_SIGN = ContractsToSignDocument;
 export type UserContract = UserContractsQuery["userContracts"][number];
 
 export const USER_CONTRACTS = UserContractsDocument;
+
+/**
+ * SPEC.md §7 "Query UserContract" (userId, required): the user's latest signed contract with
+ * the SPEC.md §3 UserContract fields, or null when they have signed none.
+ */
+export type LatestUserContract = NonNullable<UserContractQuery["userContract"]>;
+
+export const USER_CONTRACT = UserContractDocument;
 
 export type ContractSection = NonNullable<
   ContractDocumentQuery["contractDocument"]

@@ -60,7 +60,7 @@ function report(answers: { itemId: string; choice: number | null }[]) {
     lessonTypeLabel: "개념 + 문제 풀이 병행 수업 (주 2회 권장)",
     nextSteps: {
       consultation: "/consultation?subject=%EC%88%98%ED%95%99&from=ai_diagnosis",
-      enrollment: "/enrollment",
+      enrollment: "/guest_enrollment?subject=%EC%88%98%ED%95%99&from=ai_diagnosis",
     },
     items: ITEMS.map((item, i) => ({
       ...item,

@@ -16,7 +16,7 @@ export function seoulDate(iso: string): string {
 /**
  * The diagnosis report a parent reads (issue #20): the score, the suggested start level and
  * lesson type, strong and weak units, each unit's result, the next step (consultation with the
- * subject chosen, or enrollment) and, folded, every item with the answer. Plain links (the
+ * subject chosen, or the enrollment form with it preselected) and, folded, every item with the answer. Plain links (the
  * page may be a prerendered one without React Router's client data).
  */
 export function DiagnosisReportView({
@@ -107,15 +107,15 @@ export function DiagnosisReportView({
           다음 단계
         </h3>
         <p>
-          결과를 바탕으로 선생님이 첫 달 수업 계획을 세워 드려요. 상담을 신청하면 {subject} 과목이
-          골라진 채로 시작해요.
+          결과를 바탕으로 선생님이 첫 달 수업 계획을 세워 드려요. 상담이나 수강 신청을 시작하면{" "}
+          {subject} 과목이 골라진 채로 시작해요.
         </p>
         <div className="diag-next__actions">
           <a className="btn btn--primary btn--lg" href={report.nextSteps.consultation}>
             {subject} 상담 신청하기
           </a>
           <a className="btn btn--secondary btn--lg" href={report.nextSteps.enrollment}>
-            수강 신청 안내 보기
+            {subject} 수강 신청하기
           </a>
         </div>
         {extra}

@@ -7,7 +7,9 @@ import {
 } from "@seoltab/domain";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import { formatWon } from "../../../content/promotions";
+import { useTaxonomy } from "../../../lib/taxonomy";
 import { useRootStore, type EnrollmentForm as StoredEnrollment } from "../../../stores/root-store";
 import { TextField } from "../../accounts/components/text-field";
 import type { StoreItemsResponse } from "../api";
@@ -16,13 +18,16 @@ import {
   choiceOfItem,
   IPAD_OPTIONS,
   generationLabel,
+  linkedSubject,
   priceLines,
   resolveSelection,
   schoolLevelLabel,
+  subjectsInTaxonomyOrder,
   type ResolvedSelection,
 } from "../catalog";
 import { useCartStore, type CartItem } from "../cart-store";
 import { enrollmentSchema, type EnrollmentValues } from "../schema";
+import { useTabletStockText } from "../tablet-stock";
 import { AddressFields } from "./address-fields";
 import { ChoiceGroup } from "./choice-group";
 import { PriceSummary } from "./price-summary";
@@ -63,16 +68,23 @@ function initialValues(stored: StoredEnrollment): EnrollmentValues {
 /**
  * The starting values with a product chosen by the page's link (/guest_enrollment?item=22 from
  * a marketing page's button): its subject, class type, course and whole term, over the stored
- * choice. An id the catalog does not offer leaves the stored choice as it is.
+ * choice. An id the catalog does not offer leaves the stored choice as it is. Without an item,
+ * a subject the link names (`?subject=수학` from an AI diagnosis report) is chosen, with the
+ * stored class type and months where that subject has them.
  */
 function initialValuesWithItem(
   catalog: StoreItemsResponse,
   stored: StoredEnrollment,
   itemId: number | null,
+  subject: string | null = null,
 ): EnrollmentValues {
   const values = initialValues(stored);
   const choice = itemId === null ? null : choiceOfItem(catalog, itemId);
-  if (!choice) return values;
+  if (!choice) {
+    return subject && subject !== values.subject
+      ? { ...values, subject, subjectId: "", lectureId: "" }
+      : values;
+  }
   return {
     ...values,
     subject: choice.subject,
@@ -209,6 +221,13 @@ export function EnrollmentForm({
 }: EnrollmentFormProps) {
   const setEnrollment = useRootStore((state) => state.setEnrollment);
   const setCart = useCartStore((state) => state.setCart);
+  const taxonomy = useTaxonomy();
+  // How many tablets are left (seoltab_banner_info), told with the tablet choice.
+  const tabletStock = useTabletStockText();
+  // The subject a link names (the AI diagnosis report: ?subject=수학&from=ai_diagnosis).
+  const [params] = useSearchParams();
+  const subjectOfLink = linkedSubject(catalog.LECTURE_ITEMS, params.get("subject"));
+  const fromDiagnosis = subjectOfLink !== null && params.get("from") === "ai_diagnosis";
   const {
     register,
     control,
@@ -223,6 +242,7 @@ export function EnrollmentForm({
       catalog,
       useRootStore.getState().enrollment,
       initialItemId,
+      subjectOfLink,
     ),
     reValidateMode: "onChange",
   });
@@ -331,8 +351,17 @@ export function EnrollmentForm({
           name="subject"
           columns={4}
           registration={register("subject")}
-          choices={selection.subjects.map((s) => ({ value: s.name, label: s.name }))}
+          choices={subjectsInTaxonomyOrder(selection.subjects, taxonomy).map((s) => ({
+            value: s.name,
+            label: s.name,
+          }))}
         />
+        {fromDiagnosis && initialItemId === null ? (
+          <p className="form-field__hint" data-testid="enrollment-from-diagnosis">
+            AI 학습 진단 결과에 맞춰 {subjectOfLink} 과목을 골라 두었어요. 다른 과목으로 바꿀 수도
+            있어요.
+          </p>
+        ) : null}
         <ChoiceGroup
           legend="수업 유형"
           name="classType"
@@ -388,6 +417,7 @@ export function EnrollmentForm({
           legend="태블릿"
           name="ipadOption"
           columns={3}
+          description={tabletStock ?? undefined}
           registration={register("ipadOption")}
           choices={(Object.keys(IPAD_OPTIONS) as (keyof typeof IPAD_OPTIONS)[]).map((o) => ({
             value: o,

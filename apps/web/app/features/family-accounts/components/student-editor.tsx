@@ -2,6 +2,7 @@ import { GRADES_OF_LEVEL, schoolLevelOf, type SchoolLevel } from "@seoltab/domai
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { showToast } from "../../../components/ui/toast-container";
+import { FindChildrenByPhone } from "./find-children-by-phone";
 import { SchoolFields } from "./school-fields";
 import { actingChildOf, useActingChildStore } from "../../../stores/acting-child-store";
 import { ChildSwitcher } from "../../accounts/components/child-switcher";
@@ -343,6 +344,7 @@ export function StudentEditor() {
           가입한 자녀 연결하기
         </h2>
         <LinkExisting onLinked={reload} />
+        <FindChildrenByPhone linkedUserNos={children?.map((c) => c.USER_NO) ?? []} />
       </section>
     </>
   );
