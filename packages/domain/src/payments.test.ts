@@ -6,6 +6,7 @@ import {
   REFUND_REQUEST_STATES,
   REFUND_REQUEST_TRANSITIONS,
   TransitionNotAllowedError,
+  assertPaymentItemTransition,
   assertTransition,
   canTransition,
 } from "./payments.ts";
@@ -70,5 +71,21 @@ describe("assertTransition (writers ask the table first)", () => {
     expect(() =>
       assertTransition(PAYMENT_TRANSITIONS, "payment", "UNKNOWN" as "PAID", "PAID"),
     ).toThrow(TransitionNotAllowedError);
+  });
+});
+
+describe("assertPaymentItemTransition (transitionPayment's item writes, issue #10)", () => {
+  it("an item without a state only enters PAID; a stated item follows the item table", () => {
+    expect(() => assertPaymentItemTransition(null, "PAID")).not.toThrow();
+    for (const to of ["REFUND_REQUESTED", "REFUNDED", "REFUND_REQUEST_FAILED"] as const) {
+      expect(() => assertPaymentItemTransition(null, to)).toThrow(
+        `payment item: (new) -> ${to} is not allowed`,
+      );
+    }
+    expect(() => assertPaymentItemTransition("PAID", "REFUND_REQUESTED")).not.toThrow();
+    expect(() => assertPaymentItemTransition("PAID", "PAID")).toThrow(TransitionNotAllowedError);
+    expect(() => assertPaymentItemTransition("REFUNDED", "PAID")).toThrow(
+      TransitionNotAllowedError,
+    );
   });
 });

@@ -22,6 +22,32 @@ export const PAYMENT_ITEM_TRANSITIONS: TransitionTable<PaymentItemState> = {
 };
 
 /**
+ * Where a payment item's lifecycle starts: items are written without a state (null) with their
+ * READY payment and take PAID together with it; every later move follows
+ * PAYMENT_ITEM_TRANSITIONS.
+ */
+export const PAYMENT_ITEM_ENTRY_STATES: readonly PaymentItemState[] = ["PAID"];
+
+/**
+ * Asks the item table before an item's state is written (issue #10): `from` null (an item not
+ * yet in a SPEC.md §4 state) may only enter PAYMENT_ITEM_ENTRY_STATES; otherwise
+ * PAYMENT_ITEM_TRANSITIONS decides. Throws TransitionNotAllowedError.
+ * Example: `assertPaymentItemTransition(null, "REFUNDED")` throws; `(null, "PAID")` passes.
+ */
+export function assertPaymentItemTransition(
+  from: PaymentItemState | null,
+  to: PaymentItemState,
+): void {
+  if (from === null) {
+    if (!PAYMENT_ITEM_ENTRY_STATES.includes(to)) {
+      throw new TransitionNotAllowedError("payment item", null, to);
+    }
+    return;
+  }
+  assertTransition(PAYMENT_ITEM_TRANSITIONS, "payment item", from, to);
+}
+
+/**
  * Payment states (SPEC.md §4 set two): READY (awaiting the gateway or a virtual-account deposit)
  * ends PAID or FAILED; refunds move a paid payment to PARTIALLY_REFUNDED (again for each further
  * partial refund) or TOTALLY_REFUNDED. FAILED and TOTALLY_REFUNDED are terminal.

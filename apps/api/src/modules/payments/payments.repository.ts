@@ -11,6 +11,7 @@ import {
   eq,
   gt,
   inArray,
+  isNull,
   lt,
   lte,
   or,
@@ -19,8 +20,11 @@ import {
   type Database,
 } from "@seoltab/db";
 import {
+  PAYMENT_ITEM_ENTRY_STATES,
+  PAYMENT_ITEM_TRANSITIONS,
   PAYMENT_TRANSITIONS,
   SUBSCRIPTION_TRANSITIONS,
+  assertPaymentItemTransition,
   assertTransition,
   sourcesOf,
   type SubscriptionStatus,
@@ -266,6 +270,13 @@ export interface StateChange {
  * update), recording the transition (and the items' transitions when `itemState` is given).
  * Returns the updated row, or null when the payment was not in `from` (someone else moved it).
  * Runs in the caller's transaction when given one.
+ *
+ * Issue #10: PAYMENT_TRANSITIONS is asked for the payment and, with `itemState`, the item table
+ * (`assertPaymentItemTransition`, SPEC.md §4 set one) for the current state of every item of the
+ * payment while it is in `from`, before anything is written: a refused move throws
+ * TransitionNotAllowedError and writes nothing (a payment already moved on stays a no-op that
+ * returns null). The item update stays conditional on the table's sources, so an item another
+ * writer moved in between is left alone.
  */
 export async function transitionPayment(
   db: Database,
@@ -273,7 +284,19 @@ export async function transitionPayment(
   change: StateChange,
 ): Promise<PaymentRow | null> {
   const p = schema.payments;
+  const pi = schema.paymentItems;
   assertTransition(PAYMENT_TRANSITIONS, "payment", change.from, change.to);
+  // The items of a payment still in `from` (one that moved on is a no-op below, as before).
+  const itemsBefore = change.itemState
+    ? await db
+        .select({ id: pi.id, state: pi.state })
+        .from(pi)
+        .innerJoin(p, eq(p.id, pi.paymentId))
+        .where(and(eq(pi.paymentId, paymentId), eq(p.state, change.from)))
+    : [];
+  for (const it of itemsBefore) {
+    assertPaymentItemTransition(it.state as PaymentItemState | null, change.itemState!);
+  }
   const [row] = await db
     .update(p)
     .set({ ...change.set, state: change.to, updatedAt: change.at })
@@ -294,19 +317,30 @@ export async function transitionPayment(
     reason: change.reason?.slice(0, 300) ?? null,
     createdAt: change.at,
   });
-  if (change.itemState) {
+  if (change.itemState && itemsBefore.length > 0) {
+    const to = change.itemState;
+    const sources = sourcesOf(PAYMENT_ITEM_TRANSITIONS, to);
     const items = await db
-      .update(schema.paymentItems)
-      .set({ state: change.itemState })
-      .where(eq(schema.paymentItems.paymentId, paymentId))
-      .returning({ id: schema.paymentItems.id });
+      .update(pi)
+      .set({ state: to })
+      .where(
+        and(
+          eq(pi.paymentId, paymentId),
+          or(
+            PAYMENT_ITEM_ENTRY_STATES.includes(to) ? isNull(pi.state) : sql`false`,
+            sources.length > 0 ? inArray(pi.state, sources) : sql`false`,
+          ),
+        ),
+      )
+      .returning({ id: pi.id });
+    const fromOf = new Map(itemsBefore.map((it) => [it.id, it.state]));
     if (items.length > 0) {
       await db.insert(schema.paymentTransitions).values(
         items.map((it) => ({
           paymentId,
           paymentItemId: it.id,
-          fromState: null,
-          toState: change.itemState!,
+          fromState: fromOf.get(it.id) ?? null,
+          toState: to,
           initiator: change.initiator,
           actorUserId: change.actorUserId ?? null,
           createdAt: change.at,

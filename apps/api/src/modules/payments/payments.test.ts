@@ -6,12 +6,12 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema, sql } from "@seoltab/db";
-import { INVALID_CARD_MESSAGE } from "@seoltab/domain";
+import { INVALID_CARD_MESSAGE, TransitionNotAllowedError } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway, type SandboxGateway } from "./gateway/sandbox.ts";
 import { chargeDueRenewals, reconcilePayments } from "./payments.jobs.ts";
-import { insertReadyPayment } from "./payments.repository.ts";
+import { insertReadyPayment, transitionPayment } from "./payments.repository.ts";
 import {
   CARDS,
   call,
@@ -552,6 +552,64 @@ describe("gateway time-outs, crashes and reconciliation", () => {
       .where(eq(schema.payments.id, payment!.id));
     expect(row!.state).toBe("FAILED");
     expect(chargesFor(uid)).toHaveLength(0);
+  });
+});
+
+describe("transitionPayment asks the item table too (issue #10, SPEC.md §4 set one)", () => {
+  it("an item move the table refuses throws and writes nothing; the legal move runs once of two", async () => {
+    const student = await newUser(t);
+    const res = await subscribe(t, student, order(student, { PAYMENT_METHOD: "VBANK" }));
+    const paymentId = responseOf(res).PAYMENT_ID as number;
+    const db = t.database.db;
+    const items = () =>
+      db.select().from(schema.paymentItems).where(eq(schema.paymentItems.paymentId, paymentId));
+    const transitions = () =>
+      db
+        .select()
+        .from(schema.paymentTransitions)
+        .where(eq(schema.paymentTransitions.paymentId, paymentId))
+        .orderBy(schema.paymentTransitions.id);
+    const [item] = await items();
+    expect(item!.state).toBeNull();
+    const before = await transitions();
+    const paid = { from: "READY", to: "PAID", initiator: "AUTO", at: clock.now() } as const;
+
+    // An item may not enter REFUNDED without being PAID first.
+    await expect(
+      transitionPayment(db, paymentId, { ...paid, itemState: "REFUNDED" }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    // An item already REFUNDED cannot become PAID again.
+    await db
+      .update(schema.paymentItems)
+      .set({ state: "REFUNDED" })
+      .where(eq(schema.paymentItems.id, item!.id));
+    await expect(
+      transitionPayment(db, paymentId, { ...paid, itemState: "PAID" }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    const [payment] = await db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.id, paymentId));
+    expect(payment!.state).toBe("READY");
+    expect((await items())[0]!.state).toBe("REFUNDED");
+    expect(await transitions()).toHaveLength(before.length);
+
+    // Legal: null → PAID with the payment; of two writers at once exactly one moves it.
+    await db
+      .update(schema.paymentItems)
+      .set({ state: null })
+      .where(eq(schema.paymentItems.id, item!.id));
+    const results = await Promise.all([
+      transitionPayment(db, paymentId, { ...paid, itemState: "PAID" }),
+      transitionPayment(db, paymentId, { ...paid, itemState: "PAID" }),
+    ]);
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    expect((await items())[0]!.state).toBe("PAID");
+    const added = (await transitions()).slice(before.length);
+    expect(added.map((x) => [x.paymentItemId, x.fromState, x.toState])).toEqual([
+      [null, "READY", "PAID"],
+      [item!.id, null, "PAID"],
+    ]);
   });
 });
 
