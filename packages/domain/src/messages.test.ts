@@ -4,7 +4,10 @@ import { MESSAGE_TEMPLATES } from "./message-templates/index.ts";
 import {
   AD_WORDS,
   ALIMTALK_MAX_CHARS,
+  MESSAGE_STATES,
+  MESSAGE_TRANSITIONS,
   MissingTemplateVariableError,
+  assertMessageEntry,
   afterQuietHours,
   consentOf,
   familyRecipients,
@@ -16,6 +19,12 @@ import {
   sendWindow,
   type MessageTemplate,
 } from "./messages.ts";
+import {
+  TransitionNotAllowedError,
+  assertTransition,
+  canTransition,
+  sourcesOf,
+} from "./payments.ts";
 
 /** A long but plausible value for each variable (names and titles as long as the product allows). */
 function worstCase(name: string): string {
@@ -176,5 +185,33 @@ describe("recipients", () => {
         (r) => r.userId,
       ),
     ).toEqual([1, 2]);
+  });
+});
+
+describe("MESSAGE_TRANSITIONS (issue #10: the outbox writers ask it)", () => {
+  it("PENDING is claimed or cancelled; a claim ends SENT, FAILED or back to PENDING", () => {
+    const table = Object.fromEntries(
+      MESSAGE_STATES.map((from) => [
+        from,
+        MESSAGE_STATES.filter((to) => canTransition(MESSAGE_TRANSITIONS, from, to)),
+      ]),
+    );
+    expect(table).toEqual({
+      PENDING: ["SENDING", "CANCELLED"],
+      SENDING: ["PENDING", "SENT", "FAILED"],
+      SENT: [],
+      FAILED: [],
+      CANCELLED: [],
+    });
+    expect(sourcesOf(MESSAGE_TRANSITIONS, "CANCELLED")).toEqual(["PENDING"]);
+    expect(() => assertTransition(MESSAGE_TRANSITIONS, "message", "SENT", "PENDING")).toThrow(
+      TransitionNotAllowedError,
+    );
+  });
+
+  it("a message is written PENDING, or FAILED when its template could not be filled", () => {
+    expect(() => assertMessageEntry("PENDING")).not.toThrow();
+    expect(() => assertMessageEntry("FAILED")).not.toThrow();
+    expect(() => assertMessageEntry("SENT")).toThrow("message: (new) -> SENT is not allowed");
   });
 });

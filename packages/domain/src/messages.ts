@@ -12,10 +12,41 @@
  */
 import { Temporal } from "temporal-polyfill";
 import { SEOUL } from "./lessons.ts";
+import { TransitionNotAllowedError, type TransitionTable } from "./payments.ts";
 
 /** PENDING → SENDING (claimed by a sender) → SENT | FAILED, or CANCELLED before it is sent. */
 export const MESSAGE_STATES = ["PENDING", "SENDING", "SENT", "FAILED", "CANCELLED"] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/**
+ * The outbox lifecycle (messages.state; issue #10: every writer asks it). A PENDING row is
+ * claimed (SENDING) or cancelled before it is sent; a claimed row ends SENT or FAILED, or goes
+ * back to PENDING (a retryable provider error, or a sender that died: the stale claim is
+ * released). SENT, FAILED and CANCELLED are terminal.
+ */
+export const MESSAGE_TRANSITIONS: TransitionTable<MessageState> = {
+  PENDING: ["SENDING", "CANCELLED"],
+  SENDING: ["SENT", "FAILED", "PENDING"],
+  SENT: [],
+  FAILED: [],
+  CANCELLED: [],
+};
+
+/**
+ * The states a message is written in: PENDING, or FAILED at once when its template could not be
+ * filled (nothing half-empty is ever queued).
+ */
+export const MESSAGE_ENTRY_STATES: readonly MessageState[] = ["PENDING", "FAILED"];
+
+/**
+ * Asks before a message row is inserted in `state`; throws TransitionNotAllowedError
+ * ("message: (new) -> SENT is not allowed") for any state outside MESSAGE_ENTRY_STATES.
+ */
+export function assertMessageEntry(state: string): void {
+  if (!(MESSAGE_ENTRY_STATES as readonly string[]).includes(state)) {
+    throw new TransitionNotAllowedError("message", null, state);
+  }
+}
 
 /** INFO (transactional) or AD (advertising). */
 export type MessageKind = "INFO" | "AD";

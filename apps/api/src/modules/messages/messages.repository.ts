@@ -2,6 +2,10 @@
  * Data access of the messages area (issue #17): the only file that touches `messages` and
  * `message_consents`. One row per idempotency key (insert … on conflict do nothing); a sender
  * claims due rows with FOR UPDATE SKIP LOCKED, so two processes never send one row twice.
+ *
+ * Every state write asks packages/domain MESSAGE_TRANSITIONS first (issue #10; a refused move
+ * throws TransitionNotAllowedError and writes nothing) and stays conditional on the state it
+ * moves from, so two writers never both move one row.
  */
 import {
   and,
@@ -16,14 +20,25 @@ import {
   sql,
   type Database,
 } from "@seoltab/db";
+import { assertTransition } from "@seoltab/domain";
+import {
+  MESSAGE_TRANSITIONS,
+  assertMessageEntry,
+  type MessageState,
+} from "@seoltab/domain/messages";
 
 const m = schema.messages;
 export type MessageRow = typeof schema.messages.$inferSelect;
 export type NewMessage = typeof schema.messages.$inferInsert;
 export type ConsentRow = typeof schema.messageConsents.$inferSelect;
 
-/** Inserts the message unless its idempotency key exists; the new row or null. */
+/**
+ * Inserts the message unless its idempotency key exists; the new row or null. The state must be
+ * an entry state (PENDING, or FAILED for a template that could not be filled; else
+ * TransitionNotAllowedError).
+ */
 export async function insertMessage(db: Database, row: NewMessage): Promise<MessageRow | null> {
+  assertMessageEntry(row.state ?? "PENDING");
   const [inserted] = await db
     .insert(m)
     .values(row)
@@ -41,6 +56,7 @@ export async function cancelPending(
   subject: string,
   options: { templateIds?: readonly string[]; keep?: readonly string[]; reason: string; at: Date },
 ): Promise<number> {
+  assertTransition(MESSAGE_TRANSITIONS, "message", "PENDING", "CANCELLED");
   const rows = await db
     .update(m)
     .set({ state: "CANCELLED", cancelledAt: options.at, cancelReason: options.reason })
@@ -63,6 +79,7 @@ export async function cancelPending(
  * become SENDING with `claimed_at`. Rows another process holds are skipped.
  */
 export async function claimDue(db: Database, now: Date, limit: number): Promise<MessageRow[]> {
+  assertTransition(MESSAGE_TRANSITIONS, "message", "PENDING", "SENDING");
   return db
     .update(m)
     .set({ state: "SENDING", claimedAt: now })
@@ -89,6 +106,7 @@ export async function claimDue(db: Database, now: Date, limit: number): Promise<
 
 /** SENDING rows claimed before `before` (a sender that died): back to PENDING. */
 export async function releaseStale(db: Database, before: Date): Promise<number> {
+  assertTransition(MESSAGE_TRANSITIONS, "message", "SENDING", "PENDING");
   const rows = await db
     .update(m)
     .set({ state: "PENDING", claimedAt: null })
@@ -97,7 +115,10 @@ export async function releaseStale(db: Database, before: Date): Promise<number> 
   return rows.length;
 }
 
-/** Records the outcome of a claimed message (only while it is SENDING). */
+/**
+ * Records the outcome of a claimed message (only while it is SENDING). A `set.state` the table
+ * does not allow from SENDING (e.g. CANCELLED) throws TransitionNotAllowedError, nothing written.
+ */
 export async function settle(
   db: Database,
   id: number,
@@ -117,6 +138,9 @@ export async function settle(
     >
   >,
 ): Promise<void> {
+  if (set.state !== undefined) {
+    assertTransition(MESSAGE_TRANSITIONS, "message", "SENDING", set.state as MessageState);
+  }
   await db
     .update(m)
     .set(set)

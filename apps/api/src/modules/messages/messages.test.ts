@@ -23,7 +23,9 @@ import {
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
+import { TransitionNotAllowedError } from "@seoltab/domain";
 import { gqlAs, matchLecture, okData } from "../lessons/lessons.test-support.ts";
+import * as messagesRepo from "./messages.repository.ts";
 
 let t: TestApp;
 const clock = offsetClock();
@@ -559,5 +561,52 @@ describe("contracts and renewals", () => {
     );
     expect(failed).toHaveLength(1);
     expect(failed[0]!.text).toContain("카드");
+  });
+});
+
+describe("outbox writers ask MESSAGE_TRANSITIONS (issue #10)", () => {
+  it("a claimed message cannot be settled CANCELLED, nor a new one written SENT: nothing is written", async () => {
+    const student = await newUser(t, "STUDENT");
+    const subject = `transition-test:${student.userNo}`;
+    const base = {
+      subject,
+      recipientUserId: student.userNo,
+      recipientRole: "STUDENT",
+      channel: "ALIMTALK",
+      templateId: "transition-test",
+      templateVersion: 1,
+      variables: {},
+      text: "테스트",
+      buttons: [],
+      scheduledAt: new Date(clock.now().getTime() + 365 * DAY),
+      createdAt: clock.now(),
+    };
+    await expect(
+      messagesRepo.insertMessage(t.database.db, {
+        ...base,
+        idempotencyKey: `${subject}:sent`,
+        state: "SENT",
+      }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await rows(subject)).toHaveLength(0);
+
+    const row = await messagesRepo.insertMessage(t.database.db, {
+      ...base,
+      idempotencyKey: `${subject}:pending`,
+    });
+    await t.database.db
+      .update(schema.messages)
+      .set({ state: "SENDING", claimedAt: clock.now() })
+      .where(eq(schema.messages.id, row!.id));
+    await expect(
+      messagesRepo.settle(t.database.db, row!.id, { state: "CANCELLED", claimedAt: null }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect((await rows(subject)).map((m) => [m.state, m.claimedAt !== null])).toEqual([
+      ["SENDING", true],
+    ]);
+    // The legal end: FAILED from SENDING; a second settle finds it no longer SENDING.
+    await messagesRepo.settle(t.database.db, row!.id, { state: "FAILED", claimedAt: null });
+    await messagesRepo.settle(t.database.db, row!.id, { state: "SENT", claimedAt: null });
+    expect(summary(await rows(subject))).toEqual([["transition-test", student.userNo, "FAILED"]]);
   });
 });
