@@ -21,6 +21,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 
@@ -77,6 +78,11 @@ export const storeItems = pgTable(
     trackStock: boolean("track_stock").notNull().default(false),
     /** DEVICE rows lent for `months` and returned at the end (headphone rental; issue #18). */
     isRental: boolean("is_rental").notNull().default(false),
+    /**
+     * DEVICE rows given to keep with the lessons (GIFT: no rent, no return, no early-end
+     * penalty; issue #18, migration 0030, decision 021).
+     */
+    isGift: boolean("is_gift").notNull().default(false),
     /** Sold only to home-shopping users (SPEC.md §6 IS_ONLY_HOMESHOPPING). */
     isHomeshopping: boolean("is_homeshopping").notNull().default(false),
     /** False = no longer sold (kept for past orders). */
@@ -106,6 +112,13 @@ export const salesMethods = pgTable(
     userId: integer("user_id"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SPEC.md §3 `to_sales_method_no`: the method a cart converts to when a NEW tablet is taken
+     * with the lessons (convertSalesMethodNo; migration 0029).
+     */
+    toSalesMethodNo: integer("to_sales_method_no"),
+    /** Applied only as another method's conversion target, never by itself (migration 0029). */
+    conversionOnly: boolean("conversion_only").notNull().default(false),
   },
   (t) => [index("sales_methods_user_idx").on(t.userId)],
 );
@@ -128,10 +141,22 @@ export const salesPolicies = pgTable(
     value: integer("value").notNull(),
     months: smallint("months"),
     itemKind: varchar("item_kind", { length: 32 }),
+    /** NEW DEVICE lines of this generation only: "9" = policy9, "11" = policy11 (0029). */
+    deviceGen: varchar("device_gen", { length: 32 }),
+    /** False = deactivated by staff (kept: past payments name it; migration 0029). */
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("sales_policies_method_idx").on(t.salesMethodId),
     check("sales_policies_value_check", sql`${t.value} >= 0`),
+    check(
+      "sales_policies_type_check",
+      sql`${t.discountType} in ('AMOUNT', 'PERCENT') and (${t.discountType} <> 'PERCENT' or ${t.value} <= 100)`,
+    ),
+    uniqueIndex("sales_policies_active_name_key")
+      .on(t.salesMethodId, t.name)
+      .where(sql`${t.isActive}`),
   ],
 );
 

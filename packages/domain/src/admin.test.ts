@@ -32,6 +32,8 @@ describe("the permission table (issue 16: SALES_TEAM reads, notes and cash; refu
     ["renewal.retry", "SALES_TEAM", false],
     ["renewal.reschedule", "SALES_TEAM", false],
     ["renewal.mark", "SALES_TEAM", false],
+    ["sales_policy.read", "SALES_TEAM", true],
+    ["sales_policy.manage", "SALES_TEAM", false],
   ];
   it.each(table)("%s for %s: %s", (action, role, allowed) => {
     expect(mayPerform(role, action as (typeof ADMIN_ACTIONS)[number])).toBe(allowed);

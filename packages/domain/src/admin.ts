@@ -33,6 +33,8 @@ export const ADMIN_ACTIONS = [
   "renewal.mark",
   "export",
   "audit.read",
+  "sales_policy.read",
+  "sales_policy.manage",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -56,6 +58,9 @@ export const ADMIN_PERMISSIONS: Readonly<Record<AdminAction, readonly StaffRole[
   "renewal.mark": ["ADMIN"],
   export: ["ADMIN"],
   "audit.read": ["ADMIN"],
+  // Sales policies (issue #18): everyone on staff reads them; only ADMIN changes what is charged.
+  "sales_policy.read": ["ADMIN", "SALES_TEAM"],
+  "sales_policy.manage": ["ADMIN"],
 };
 
 /** True when `role` (any user type) may perform `action`. Non-staff types never may. */

@@ -59,6 +59,10 @@ export interface PricedStoreItem {
    * are the whole purchase, so it is bought once (lecture_multiple 1; issue #18).
    */
   homeshopping?: boolean;
+  /** DEVICE lines: the generation (device_gen), matched by a policy's `deviceGen` (issue #18). */
+  deviceGen?: string | null;
+  /** DEVICE lines: NEW or USED. */
+  usedType?: string | null;
 }
 
 /** A sales policy rule (catalog sales_policies). */
@@ -72,6 +76,11 @@ export interface PolicyRule {
   months: number | null;
   /** Only lines of this kind; null = any. */
   itemKind: string | null;
+  /**
+   * Only NEW DEVICE lines of this generation (policy9 / policy11 of an active lecture sales
+   * method, sales-policies.ts); null or absent = any line.
+   */
+  deviceGen?: string | null;
 }
 
 export interface AppliedPolicyAmount {
@@ -156,6 +165,11 @@ export function orderProblem(
 function applies(rule: PolicyRule, item: PricedStoreItem, months: number): boolean {
   if (rule.itemKind !== null && rule.itemKind !== item.itemKind) return false;
   if (rule.months !== null && rule.months !== months) return false;
+  if (rule.deviceGen != null) {
+    return (
+      item.itemKind === "DEVICE" && item.deviceGen === rule.deviceGen && item.usedType === "NEW"
+    );
+  }
   return true;
 }
 

@@ -26,3 +26,4 @@ export * from "./matching.ts";
 export * from "./schools.ts";
 export * from "./cycle-reviews.ts";
 export * from "./discounts.ts";
+export * from "./sales-policies.ts";

@@ -47,11 +47,14 @@ export interface SalesPolicyRow {
   value: number;
   months: number | null;
   itemKind: string | null;
+  /** NEW DEVICE lines of this generation only (policy9 / policy11; migration 0029). */
+  deviceGen: string | null;
 }
 
 /**
- * The policies of the active sales methods of one user (`userId`), or of the base method when
- * `userId` is null, ordered by method then policy id.
+ * The active policies of the active sales methods of one user (`userId`), or of the base
+ * methods when `userId` is null, ordered by method then policy id. Conversion-only methods
+ * (applied through convertSalesMethodNo, discounts area) and deactivated policies are left out.
  */
 export async function findSalesPolicies(
   db: Database,
@@ -70,10 +73,18 @@ export async function findSalesPolicies(
       value: p.value,
       months: p.months,
       itemKind: p.itemKind,
+      deviceGen: p.deviceGen,
     })
     .from(p)
     .innerJoin(m, eq(m.id, p.salesMethodId))
-    .where(and(eq(m.isActive, true), userId === null ? isNull(m.userId) : eq(m.userId, userId)))
+    .where(
+      and(
+        eq(m.isActive, true),
+        eq(m.conversionOnly, false),
+        eq(p.isActive, true),
+        userId === null ? isNull(m.userId) : eq(m.userId, userId),
+      ),
+    )
     .orderBy(asc(m.id), asc(p.id));
 }
 

@@ -9,3 +9,4 @@ export {
   resolveReferral,
   type ReferralUse,
 } from "./discounts.service.ts";
+export { salesMethodConversion } from "./sales-policies.service.ts";

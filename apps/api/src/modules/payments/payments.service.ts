@@ -30,6 +30,7 @@ import {
   type PaymentState,
   type PolicyRule,
   isFixedTermItemType,
+  HEADPHONES_DEVICE_TYPE,
   NO_CART_CONTEXT,
   cartProblem,
   priceCart,
@@ -56,6 +57,7 @@ import {
 import {
   recordReferralForOrder,
   resolveReferral,
+  salesMethodConversion,
   type ReferralUse,
 } from "../discounts/discounts.public.ts";
 import { cartQuoteResponse } from "./cart-quote.ts";
@@ -366,6 +368,8 @@ export async function priceOrderFor(
       homeshopping: row.isHomeshopping,
       deviceType: row.deviceType,
       rental: row.isRental,
+      deviceGen: row.deviceGen,
+      usedType: row.usedType,
     });
   }
   const problem = orderProblem(lines, catalog);
@@ -399,7 +403,18 @@ export async function priceOrderFor(
     value: p.value,
     months: p.months,
     itemKind: p.itemKind,
+    deviceGen: p.deviceGen,
   }));
+  // SPEC.md convertSalesMethodNo: a NEW tablet taken with the lessons may convert the family's
+  // lecture sales method to one whose policy9 / policy11 prices that tablet (discounts area).
+  const newTablet = [...rows.values()].find(
+    (r) =>
+      r.itemKind === "DEVICE" &&
+      r.usedType === "NEW" &&
+      !r.isRental &&
+      r.deviceType !== HEADPHONES_DEVICE_TYPE,
+  );
+  rules.push(...(await salesMethodConversion(db, user.id, newTablet?.deviceGen ?? null)).rules);
   const context: CartContext = {
     ...NO_CART_CONTEXT,
     usesOwnDevice: extras.usesOwnDevice === true,
