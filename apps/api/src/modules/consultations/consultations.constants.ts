@@ -1,10 +1,12 @@
 /**
  * Wire values, limits and Korean messages of the consultation funnel (issue #6 "The consultation
- * funnel"; docs/api/consultations.md). Kept in apps/api because packages/domain is closed to this
- * area for now; the web form keeps the same lists in app/features/consultations/options.ts, and
- * both belong in packages/domain (`consultations.ts`) once it opens. Durations in ms.
+ * funnel"; docs/api/consultations.md). The statuses and their transition table are in
+ * packages/domain `consultations.ts` (issue #10); the form's lists are still kept here, and the
+ * web form keeps the same lists in app/features/consultations/options.ts, until they move there
+ * too. Durations in ms.
  */
-import type { Initiator } from "@seoltab/domain";
+import { canTransition, type Initiator } from "@seoltab/domain";
+import { CONSULTATION_TRANSITIONS, type ConsultationStatus } from "@seoltab/domain/consultations";
 import { GRADES } from "../accounts/accounts.public.ts";
 
 /** Who fills in the form. */
@@ -47,25 +49,19 @@ export const PREFERRED_TIMES = [
 ] as const;
 export type PreferredTime = (typeof PREFERRED_TIMES)[number];
 
-/** Life cycle of a request. */
-export const CONSULTATION_STATUSES = ["RECEIVED", "CONTACTED", "CLOSED"] as const;
-export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
-
 /**
- * The allowed status changes (explicit transition table). RECEIVED → CONTACTED → CLOSED; a
- * request may also be closed without a call (duplicate, withdrawn). Nothing goes back.
+ * Life cycle of a request and its transition table: packages/domain consultations.ts (issue #10),
+ * re-exported here under the names this area used.
  */
-export const STATUS_TRANSITIONS: Readonly<
-  Record<ConsultationStatus, readonly ConsultationStatus[]>
-> = {
-  RECEIVED: ["CONTACTED", "CLOSED"],
-  CONTACTED: ["CLOSED"],
-  CLOSED: [],
-};
+export {
+  CONSULTATION_STATUSES,
+  CONSULTATION_TRANSITIONS as STATUS_TRANSITIONS,
+  type ConsultationStatus,
+} from "@seoltab/domain/consultations";
 
-/** True when a request in `from` may move to `to`. */
+/** True when a request in `from` may move to `to` (CONSULTATION_TRANSITIONS). */
 export function canChangeStatus(from: ConsultationStatus, to: ConsultationStatus): boolean {
-  return STATUS_TRANSITIONS[from].includes(to);
+  return canTransition(CONSULTATION_TRANSITIONS, from, to);
 }
 
 /** Staff user types who may read and handle requests, and their audit initiator. */

@@ -4,6 +4,8 @@
  * rows exactly.
  */
 import { and, desc, eq, gte, lt, schema, sql, type Database } from "@seoltab/db";
+import { assertTransition } from "@seoltab/domain";
+import { CONSULTATION_TRANSITIONS } from "@seoltab/domain/consultations";
 import type { ConsultationStatus } from "./consultations.constants.ts";
 import type { ListPosition } from "./consultations.rules.ts";
 
@@ -115,11 +117,14 @@ export async function findConsultationById(
 /**
  * Moves a request from status `from` to `to`, recording who and when. Compare-and-set: false
  * when the request is not (or no longer) in `from`, so two staff members cannot both move it.
+ * Asks CONSULTATION_TRANSITIONS first (issue #10): a move it refuses throws
+ * TransitionNotAllowedError and nothing is written.
  */
 export async function updateConsultationStatus(
   db: Database,
   change: { id: string; from: ConsultationStatus; to: ConsultationStatus; by: number; at: Date },
 ): Promise<boolean> {
+  assertTransition(CONSULTATION_TRANSITIONS, "consultation request", change.from, change.to);
   const c = schema.consultationRequests;
   const rows = await db
     .update(c)

@@ -27,7 +27,8 @@ import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { DEMO_PASSWORD, hashPassword } from "../accounts/accounts.seed.ts";
 import { sha256Hex } from "../accounts/opaque-tokens.ts";
 import { REQUESTS_PER_ADDRESS, RETENTION_MS } from "./consultations.constants.ts";
-import { insertConsultation } from "./consultations.repository.ts";
+import { TransitionNotAllowedError } from "@seoltab/domain";
+import { insertConsultation, updateConsultationStatus } from "./consultations.repository.ts";
 
 const clock = offsetClock();
 const logLines: string[] = [];
@@ -715,6 +716,30 @@ describe("staff: POST /main/admin/consultation_requests/status", () => {
         ),
       );
     expect(audit).toHaveLength(1);
+  });
+
+  it("the writer asks CONSULTATION_TRANSITIONS itself: CLOSED → RECEIVED throws, nothing written (issue #10)", async () => {
+    const id = await newRequest();
+    expect((await changeStatus({ REQUEST_ID: id, STATUS: "CLOSED" }, adminToken)).statusCode).toBe(
+      200,
+    );
+    const read = () =>
+      t.database.db
+        .select()
+        .from(schema.consultationRequests)
+        .where(eq(schema.consultationRequests.id, id));
+    const [before] = await read();
+    await expect(
+      updateConsultationStatus(t.database.db, {
+        id,
+        from: "CLOSED",
+        to: "RECEIVED",
+        by: before!.statusChangedBy!,
+        at: clock.now(),
+      }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    const [after] = await read();
+    expect(after).toEqual(before);
   });
 
   it("unknown request: 404; bad input: 400", async () => {
