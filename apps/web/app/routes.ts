@@ -123,6 +123,7 @@ export default [
     route("admin/payments/:paymentId", "routes/admin-payment.tsx"),
     route("admin/refunds", "routes/admin-refunds.tsx"),
     route("admin/queues", "routes/admin-queues.tsx"),
+    route("admin/sales-policies", "routes/admin-sales-policies.tsx"),
     route("diagnoses/:diagnosisId", "routes/app-diagnosis.tsx"),
     route("*", "routes/app-home.tsx", { id: "routes/app-home-splat" }),
   ]),

@@ -95,6 +95,10 @@ export default function AppCheckout() {
     useShallow((s) => ({
       cartItems: s.cartItems,
       deviceNo: s.deviceNo,
+      headphoneNo: s.headphoneNo,
+      headphoneRental: s.headphoneRental,
+      goodsItems: s.goodsItems,
+      setCart: s.setCart,
       card_quota: s.card_quota,
       studentUserNo: s.studentUserNo,
       setCardQuota: s.setCardQuota,
@@ -199,6 +203,17 @@ export default function AppCheckout() {
       <Checkout
         order={order}
         lines={lines}
+        goods={cart.goodsItems}
+        onGoodsChange={(goodsItems) =>
+          cart.setCart({
+            goodsItems,
+            // A rental taken out here is no longer the form's headphone rental.
+            headphoneRental:
+              cart.headphoneRental && goodsItems.some((l) => l.id === cart.headphoneRental?.id)
+                ? cart.headphoneRental
+                : null,
+          })
+        }
         userNo={buyer.userNo}
         forUserId={buyer.kind === "parent" ? buyer.userNo : undefined}
         renewalAmount={renewalAmount}

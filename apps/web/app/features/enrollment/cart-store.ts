@@ -9,8 +9,11 @@
  * lecture_multiple, contract_sales_policy).
  *
  * Not kept (the catalog answer holds them and is fetched again where needed): the product
- * lists per subject and level, the device lists, the home-shopping lists and the headphone
- * rental fields of SPEC.md §3.
+ * lists per subject and level, the device lists and the home-shopping lists of SPEC.md §3.
+ * Goods chosen beside the lessons (issue #18) are kept: the AirPods Max bought with the form
+ * (`headphoneNo`, a device line like the tablet) and the headphone rental, books, contents and
+ * home-shopping items of `goodsItems`, so what the form or the checkout added stays in the cart
+ * through a reload and up to the payment.
  */
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
@@ -78,6 +81,25 @@ export interface CartFields {
   paymentPrice: number;
   userPolicy: SalesMethodWire[];
   userActivePolicy: SalesPolicyWire[];
+  /** RENT_DEVICES id of AirPods Max bought with the lessons (AIR_PODS_MAX), or null. */
+  headphoneNo: number | null;
+  /**
+   * SPEC.md §3 headphone rental fields: the rental chosen in the form (Store_Goods
+   * HEADPHONE_RENTALS; named by device_gen), or null. Its line is in `goodsItems`.
+   */
+  headphoneRental: {
+    id: number;
+    name: string;
+    device_gen: string;
+    color: string | null;
+    months: number;
+    rentFee: number;
+  } | null;
+  /**
+   * Store_Goods lines (headphone rental, books, contents, home-shopping items): sent after the
+   * lectures and devices; `lecture_multiple` = copies for books, 1 otherwise.
+   */
+  goodsItems: OrderLine[];
   /**
    * The student the cart was filled for (USER_NO); null for a guest. A record only: a parent's
    * cart follows the child they act for now (stores/acting-child-store), and the checkout prices
@@ -120,6 +142,9 @@ export const EMPTY_CART: CartFields = {
   paymentPrice: 0,
   userPolicy: [],
   userActivePolicy: [],
+  headphoneNo: null,
+  headphoneRental: null,
+  goodsItems: [],
   studentUserNo: null,
 };
 
@@ -142,12 +167,21 @@ export const useCartStore = create<CartState>()(
 // Logout forgets the cart (it holds an address and a parent's phone number).
 onLogout(() => useCartStore.getState().clearCart());
 
-/** The order lines of a cart: its lectures, then the tablet (SPEC.md §3 deviceNo). */
-export function cartLines(cart: Pick<CartFields, "cartItems" | "deviceNo">): OrderLine[] {
+/**
+ * The order lines of a cart priced from the catalog (Lecture_StoreItems): its lectures, then
+ * the tablet (SPEC.md §3 deviceNo), then AirPods Max bought with them (`headphoneNo`). The
+ * Store_Goods lines (`goodsItems`) are sent after these (see the checkout).
+ */
+export function cartLines(
+  cart: Pick<CartFields, "cartItems" | "deviceNo"> & { headphoneNo?: number | null },
+): OrderLine[] {
   const lines = cart.cartItems.map((item) => ({
     id: item.id,
     lecture_multiple: item.lecture_multiple,
   }));
   if (cart.deviceNo !== null) lines.push({ id: cart.deviceNo, lecture_multiple: 1 });
+  if (cart.headphoneNo != null && cart.headphoneNo !== cart.deviceNo) {
+    lines.push({ id: cart.headphoneNo, lecture_multiple: 1 });
+  }
   return lines;
 }

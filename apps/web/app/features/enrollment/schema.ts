@@ -16,6 +16,8 @@ export const enrollmentSchema = z.object({
   ipadOption: z.string(),
   ipadGeneration: z.string(),
   ipadColor: z.string(),
+  /** Headphones (issue #18): "" none, "buy:<id>" AirPods Max bought, "rent:<id>" rented. */
+  headphone: z.string(),
   addressZip: z
     .string()
     .trim()

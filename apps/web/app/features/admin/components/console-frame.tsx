@@ -10,6 +10,7 @@ export const CONSOLE_LINKS = [
   { to: "/_app/admin/refunds", label: "환불 결정" },
   { to: "/_app/admin/queues", label: "대기열" },
   { to: "/_app/admin/audit", label: "감사 기록" },
+  { to: "/_app/admin/sales-policies", label: "판매 정책" },
   { to: "/_app/admin/consultations", label: "상담 신청" },
   { to: "/_app/admin/tutor-applications", label: "선생님 지원서" },
   { to: "/_app/admin/matchings", label: "선생님 매칭" },

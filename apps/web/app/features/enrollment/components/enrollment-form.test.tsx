@@ -140,6 +140,58 @@ describe("/guest_enrollment: prices from @seoltab/domain", () => {
     expect(sessionStorage.getItem(CART_STORAGE_KEY)).toContain('"lecture_multiple":3');
   });
 
+  it("offers AirPods Max bought or rented (named by device_gen); the choice stays in the cart for the checkout", async () => {
+    const { callsTo } = mockFetch({
+      "POST /main/Lecture_StoreItems": () => ok(catalogFixture()),
+      "POST /main/Store_Goods": () =>
+        ok({
+          GOODS_ITEMS: [],
+          HEADPHONE_RENTALS: [
+            {
+              id: 121,
+              name: "AirPods Max",
+              device_type: "AIR_PODS_MAX",
+              device_gen: "AirPods Max",
+              color: "실버",
+              months: 3,
+              basePrice: 60_000,
+              rentFee: 45_000,
+              count: 10,
+            },
+          ],
+          DELIVERY: {
+            DELIVERY_FEE: 3_000,
+            FREE_DELIVERY_FROM: 30_000,
+            DELIVERY_FEE_FOR_REFUND: 3_000,
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderGuest();
+    const total = await screen.findByTestId("enrollment-total");
+    // Headphones are not a tablet choice; they have a group of their own.
+    const tablets = screen.getByRole("group", { name: "태블릿" });
+    expect(within(tablets).queryByText(/AirPods/)).toBeNull();
+    await user.click(screen.getByRole("radio", { name: /AirPods Max 실버 구매/ }));
+    expect(total.textContent).toBe(won(567_000 + 699_000));
+    const rent = await screen.findByRole("radio", { name: /AirPods Max 실버 3개월 대여/ });
+    expect(callsTo("/main/Store_Goods")[0]?.body).toEqual({});
+    await user.click(rent);
+    expect(total.textContent).toBe(won(567_000 + 45_000));
+    expect(screen.getByTestId("enrollment-headphone").textContent).toContain("45,000원");
+
+    await user.type(screen.getByLabelText("주소"), "서울특별시 강남구 테헤란로 123");
+    await user.type(screen.getByLabelText("학부모 이름"), "김서연");
+    await user.type(screen.getByLabelText("학부모 휴대폰 번호"), "010-1234-5678");
+    await user.click(screen.getByRole("button", { name: "결제하기" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toBeTruthy());
+    const cart = useCartStore.getState();
+    expect(cart.headphoneNo).toBeNull();
+    expect(cart.headphoneRental).toMatchObject({ id: 121, device_gen: "AirPods Max", months: 3 });
+    expect(cart.goodsItems).toEqual([{ id: 121, lecture_multiple: 1 }]);
+    expect(sessionStorage.getItem(CART_STORAGE_KEY)).toContain('"goodsItems":[{"id":121');
+  });
+
   it("fills the address from the postcode search", async () => {
     mockFetch({ "POST /main/Lecture_StoreItems": () => ok(catalogFixture()) });
     vi.mocked(loadPostcode).mockResolvedValue(

@@ -26,6 +26,13 @@ import {
   type ResolvedSelection,
 } from "../catalog";
 import { useCartStore, type CartItem } from "../cart-store";
+import {
+  headphoneCartFields,
+  headphoneChoiceOfCart,
+  headphoneOf,
+  headphoneOptions,
+} from "../headphones";
+import { useHeadphoneRentals } from "../use-headphone-rentals";
 import { enrollmentSchema, type EnrollmentValues } from "../schema";
 import { useTabletStockText } from "../tablet-stock";
 import { AddressFields } from "./address-fields";
@@ -54,6 +61,8 @@ function initialValues(stored: StoredEnrollment): EnrollmentValues {
     ipadOption: stored.ipadOption || ENROLLMENT_FORM_DEFAULTS.ipadOption,
     ipadGeneration: stored.ipadGeneration,
     ipadColor: stored.ipadColor,
+    // Headphones live in the cart (issue #18): what was chosen before is chosen again.
+    headphone: headphoneChoiceOfCart(useCartStore.getState()),
     addressZip: stored.addressZip,
     address: stored.address,
     addressDetail: stored.addressDetail,
@@ -248,6 +257,20 @@ export function EnrollmentForm({
   });
   const values = useWatch({ control }) as EnrollmentValues;
   const selection = useMemo(() => selectionOf(catalog, values), [catalog, values]);
+  // AirPods Max bought or rented with the lessons (issue #18): a choice of their own.
+  const rentals = useHeadphoneRentals(studentUserNo);
+  const headphones = useMemo(
+    () => headphoneOptions(catalog.RENT_DEVICES, rentals),
+    [catalog.RENT_DEVICES, rentals],
+  );
+  const headphone = headphoneOf(headphones, values.headphone ?? "");
+  const summarySelection = useMemo(
+    () =>
+      headphone?.kind === "buy"
+        ? { ...selection, lines: [...selection.lines, { id: headphone.id, lecture_multiple: 1 }] }
+        : selection,
+    [selection, headphone],
+  );
 
   // A choice that is not available (e.g. after changing subject) moves to what is shown.
   useEffect(() => {
@@ -329,7 +352,12 @@ export function EnrollmentForm({
 
   const onSubmit = handleSubmit((valid) => {
     const resolved = selectionOf(catalog, valid);
-    setCart(cartFor(catalog, resolved, valid, studentUserNo));
+    const goods = headphoneCartFields(
+      headphoneOf(headphones, valid.headphone),
+      useCartStore.getState().goodsItems,
+      rentals.map((r) => r.id),
+    );
+    setCart({ ...cartFor(catalog, resolved, valid, studentUserNo), ...goods });
     onCheckout();
   });
 
@@ -450,6 +478,19 @@ export function EnrollmentForm({
             choices={selection.colors.map((c) => ({ value: c, label: c || "기본" }))}
           />
         ) : null}
+        {headphones.length > 0 ? (
+          <ChoiceGroup
+            legend="헤드폰"
+            name="headphone"
+            columns={3}
+            description="수업 소리를 또렷하게 듣는 AirPods Max를 사거나 빌릴 수 있어요."
+            registration={register("headphone")}
+            choices={[
+              { value: "", label: "필요 없어요", hint: "가지고 있는 이어폰으로 수업해요." },
+              ...headphones.map((h) => ({ value: h.value, label: h.label, hint: h.hint })),
+            ]}
+          />
+        ) : null}
         <AddressFields
           register={register}
           setValue={setValue}
@@ -490,7 +531,7 @@ export function EnrollmentForm({
         </fieldset>
       </div>
       <aside className="enr-aside">
-        <PriceSummary catalog={catalog} selection={selection} />
+        <PriceSummary catalog={catalog} selection={summarySelection} headphone={headphone} />
         <button
           type="submit"
           className="btn btn--primary btn--lg btn--block"

@@ -2,19 +2,24 @@ import { TWELVE_MONTHS } from "@seoltab/domain";
 import { formatWon } from "../../../content/promotions";
 import type { StoreItemsResponse } from "../api";
 import { priceLines, type ResolvedSelection } from "../catalog";
+import type { HeadphoneOption } from "../headphones";
 
 /**
  * The prices of the current choice, every figure from `priceOrder` of @seoltab/domain (the same
  * function the server charges with): monthly price, the lecture total for the months chosen,
  * each policy as a discount (the 12-month 5 % among them), the tablet, the amount due, and what
- * 12 months would cost. The amount due is announced politely when it changes.
+ * 12 months would cost. The amount due is announced politely when it changes. Headphones
+ * (issue #18): a purchase is a line of `selection.lines`; a rental's fee is added to the amount
+ * due as the checkout will charge it.
  */
 export function PriceSummary({
   catalog,
   selection,
+  headphone = null,
 }: {
   catalog: StoreItemsResponse;
   selection: ResolvedSelection;
+  headphone?: HeadphoneOption | null;
 }) {
   const { lecture, device } = selection;
   const order = priceLines(catalog, selection.lines);
@@ -30,6 +35,9 @@ export function PriceSummary({
   }
   const lectureLine = order.lines.find((l) => l.item.id === lecture.id);
   const deviceLine = device ? order.lines.find((l) => l.item.id === device.id) : undefined;
+  const headphoneLine =
+    headphone?.kind === "buy" ? order.lines.find((l) => l.item.id === headphone.id) : undefined;
+  const rentalFee = headphone?.kind === "rent" ? headphone.price : 0;
   const twelveMultiple = TWELVE_MONTHS / lecture.months;
   const offersTwelve =
     Number.isInteger(twelveMultiple) &&
@@ -88,10 +96,16 @@ export function PriceSummary({
             <dd>−{formatWon(policy.amount)}</dd>
           </div>
         ))}
+        {headphone && (headphoneLine || headphone.kind === "rent") ? (
+          <div className="price-list__row" data-testid="enrollment-headphone">
+            <dt>헤드폰 · {headphone.label}</dt>
+            <dd>{formatWon(headphoneLine ? headphoneLine.paidPrice : headphone.price)}</dd>
+          </div>
+        ) : null}
         <div className="price-list__row price-list__row--total">
           <dt>결제 예정 금액</dt>
           <dd data-testid="enrollment-total" aria-live="polite">
-            {formatWon(order.paidPrice)}
+            {formatWon(order.paidPrice + rentalFee)}
           </dd>
         </div>
       </dl>

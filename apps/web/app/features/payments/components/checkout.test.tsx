@@ -661,7 +661,7 @@ describe("books, contents and headphone rental on the checkout (Store_Goods, iss
     expect(more).toHaveProperty("disabled", true); // stock 3
     await user.click(screen.getByRole("button", { name: "설탭 수학 교재 한 권 빼기" }));
     await user.click(screen.getByRole("checkbox", { name: "설탭 개념 영상 담기" }));
-    await user.click(screen.getByRole("checkbox", { name: "AirPods Max 대여 담기" }));
+    await user.click(screen.getByRole("checkbox", { name: "AirPods Max 실버 대여 담기" }));
     const button = await screen.findByRole("button", { name: "400,000원 결제하기" });
     await waitFor(() => expect(button).toHaveProperty("disabled", false));
     await user.click(button);
@@ -675,5 +675,39 @@ describe("books, contents and headphone rental on the checkout (Store_Goods, iss
       ],
       EXPECTED_PAID_PRICE: 400_000,
     });
+  });
+  it("starts with the goods the cart already holds (a rental chosen on the enrollment form) and reports changes", async () => {
+    const { callsTo } = mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Store_Goods": () => ok(GOODS),
+      "POST /main/Cart_Price": () => fail(503, "unavailable", "잠시 후 다시 시도해 주세요."),
+    });
+    const onGoodsChange = vi.fn();
+    renderWithApollo(
+      <Checkout
+        order={ORDER}
+        lines={LINES}
+        goods={[{ id: 301, lecture_multiple: 1 }]}
+        onGoodsChange={onGoodsChange}
+        userNo={12}
+        renewalAmount={189_000}
+        cardQuota={0}
+        onCardQuotaChange={() => undefined}
+        onPaid={vi.fn()}
+        now={new Date("2026-11-21T00:00:00Z")}
+      />,
+    );
+    const rental = await screen.findByRole("checkbox", { name: "AirPods Max 실버 대여 담기" });
+    expect(rental).toHaveProperty("checked", true);
+    await waitFor(() =>
+      expect(callsTo("/main/Cart_Price")[0]?.body).toMatchObject({
+        ITEMS: [
+          { id: 1, lecture_multiple: 3 },
+          { id: 301, lecture_multiple: 1 },
+        ],
+      }),
+    );
+    await userEvent.setup().click(rental);
+    expect(onGoodsChange).toHaveBeenLastCalledWith([]);
   });
 });

@@ -93,6 +93,13 @@ export interface CheckoutProps {
   order: PricedOrder;
   /** The order lines sent as ITEMS. */
   lines: CheckoutItem[];
+  /**
+   * Store_Goods lines already in the cart (issue #18: a headphone rental chosen in the
+   * enrollment form, goods added here before a reload), sent after `lines`.
+   */
+  goods?: CheckoutItem[];
+  /** The goods lines changed (the cart keeps them up to the payment). */
+  onGoodsChange?: (lines: CheckoutItem[]) => void;
   /** USER_NO: the student the order is for. */
   userNo: number;
   /** userId for the billing-card calls when the caller is the student's parent. */
@@ -122,6 +129,8 @@ export interface CheckoutProps {
 export function Checkout({
   order,
   lines,
+  goods,
+  onGoodsChange,
   userNo,
   forUserId,
   renewalAmount,
@@ -143,7 +152,11 @@ export function Checkout({
   // "내 태블릿 사용" (USES_OWN_DEVICE): the family studies on a tablet of its own.
   const [ownDevice, setOwnDevice] = useState(false);
   // Books, contents and headphone rental added here (Store_Goods), sent with the lectures.
-  const [goodsLines, setGoodsLines] = useState<CheckoutItem[]>([]);
+  const [goodsLines, setGoodsLinesState] = useState<CheckoutItem[]>(() => goods ?? []);
+  const setGoodsLines = (next: CheckoutItem[]) => {
+    setGoodsLinesState(next);
+    onGoodsChange?.(next);
+  };
   const items = useMemo(() => [...lines, ...goodsLines], [lines, goodsLines]);
   const serverQuote = useServerQuote(userNo, items, ownDevice, referral?.code ?? null);
   const quoted = serverQuote.status === "ok" ? serverQuote.quote : null;
@@ -408,6 +421,7 @@ export function Checkout({
         )}
         <GoodsPicker
           userNo={userNo}
+          cartIds={lines.map((l) => l.id)}
           value={goodsLines}
           onChange={setGoodsLines}
           disabled={paying}
