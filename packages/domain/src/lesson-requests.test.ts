@@ -1,4 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { LESSON_REQUEST_STATES, LESSON_REQUEST_TRANSITIONS } from "./lesson-requests.ts";
+import {
+  TransitionNotAllowedError,
+  assertTransition,
+  canTransition,
+  sourcesOf,
+} from "./payments.ts";
 import {
   defaultLessonRequestForm,
   lessonRequestSubmitProblems,
@@ -37,5 +44,25 @@ describe("lesson request form", () => {
     const problems = lessonRequestSubmitProblems(form, "2026-11-24");
     expect(problems.map((p) => p.field)).toEqual(["schedules", "lessonStartDate", "friendCode"]);
     expect(problems[0]!.message).toContain("밤 10시");
+  });
+});
+
+describe("LESSON_REQUEST_TRANSITIONS (issue #10)", () => {
+  it("a draft is saved or submitted; a submitted form is only withdrawn; a withdrawn one reopens", () => {
+    const table = Object.fromEntries(
+      LESSON_REQUEST_STATES.map((from) => [
+        from,
+        LESSON_REQUEST_STATES.filter((to) => canTransition(LESSON_REQUEST_TRANSITIONS, from, to)),
+      ]),
+    );
+    expect(table).toEqual({
+      DRAFT: ["DRAFT", "SUBMITTED"],
+      SUBMITTED: ["CANCELLED"],
+      CANCELLED: ["DRAFT", "SUBMITTED"],
+    });
+    expect(sourcesOf(LESSON_REQUEST_TRANSITIONS, "SUBMITTED")).toEqual(["DRAFT", "CANCELLED"]);
+    expect(() =>
+      assertTransition(LESSON_REQUEST_TRANSITIONS, "lesson request", "SUBMITTED", "DRAFT"),
+    ).toThrow(TransitionNotAllowedError);
   });
 });

@@ -3,7 +3,23 @@
  * tells us about the student after paying, so a staff manager can suggest tutors. Every field
  * with SPEC.md's defaults (start type FAST, promotion none-event, every term grade -1). Pure.
  */
+import type { TransitionTable } from "./payments.ts";
 import { weeklyBlockProblems, type WeeklyTimeBlock } from "./tutor-applications.ts";
+
+/**
+ * A form's life cycle (lesson_requests.state; issue #10: every writer asks the table). It is
+ * written DRAFT; saving keeps (or makes) it a DRAFT; it is submitted once; a submitted form is
+ * withdrawn (CANCELLED) before a tutor is chosen, and a withdrawn form may be edited again
+ * (DRAFT) or submitted again. A SUBMITTED form is never edited.
+ */
+export const LESSON_REQUEST_STATES = ["DRAFT", "SUBMITTED", "CANCELLED"] as const;
+export type LessonRequestState = (typeof LESSON_REQUEST_STATES)[number];
+
+export const LESSON_REQUEST_TRANSITIONS: TransitionTable<LessonRequestState> = {
+  DRAFT: ["DRAFT", "SUBMITTED"],
+  SUBMITTED: ["CANCELLED"],
+  CANCELLED: ["DRAFT", "SUBMITTED"],
+};
 
 /** How soon lessons should start: FAST (as soon as a tutor is matched; default) or a DATE. */
 export const LESSON_START_TYPES = ["FAST", "DATE"] as const;

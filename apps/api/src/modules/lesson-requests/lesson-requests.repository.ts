@@ -1,7 +1,14 @@
 /**
- * Data access of the lesson-requests area (issue #13): `lesson_requests` and their files.
+ * Data access of the lesson-requests area (issue #13): `lesson_requests` and their files. A
+ * state write asks packages/domain LESSON_REQUEST_TRANSITIONS first (issue #10) and is
+ * conditional on the state read.
  */
-import { asc, eq, inArray, schema, type Database } from "@seoltab/db";
+import { and, asc, eq, inArray, schema, type Database } from "@seoltab/db";
+import {
+  LESSON_REQUEST_TRANSITIONS,
+  assertTransition,
+  type LessonRequestState,
+} from "@seoltab/domain";
 
 const r = schema.lessonRequests;
 export type LessonRequestRow = typeof schema.lessonRequests.$inferSelect;
@@ -40,13 +47,25 @@ export async function ensureRequest(
   return (await findRequestByLecture(db, lectureId, { forUpdate: true }))!;
 }
 
-export async function updateRequest(
+/**
+ * Writes a request moving from `change.from` (the state read) to `change.to` with `set`, when it
+ * is still in `from`; the row, or undefined when another writer moved it first. Asks
+ * LESSON_REQUEST_TRANSITIONS first: a move it refuses (e.g. SUBMITTED → DRAFT) throws
+ * TransitionNotAllowedError and nothing is written.
+ */
+export async function moveRequest(
   db: Database,
   id: number,
-  set: Partial<typeof r.$inferInsert>,
-): Promise<LessonRequestRow> {
-  const [row] = await db.update(r).set(set).where(eq(r.id, id)).returning();
-  return row!;
+  change: { from: LessonRequestState; to: LessonRequestState },
+  set: Omit<Partial<typeof r.$inferInsert>, "state" | "id" | "lectureId">,
+): Promise<LessonRequestRow | undefined> {
+  assertTransition(LESSON_REQUEST_TRANSITIONS, "lesson request", change.from, change.to);
+  const [row] = await db
+    .update(r)
+    .set({ ...set, state: change.to })
+    .where(and(eq(r.id, id), eq(r.state, change.from)))
+    .returning();
+  return row;
 }
 
 /** lectureId → request state, for LECTURE_INFO. */

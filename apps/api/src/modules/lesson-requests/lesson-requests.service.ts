@@ -21,6 +21,7 @@ import {
   seoulDateParts,
   weeklyBlockProblems,
   type LessonRequestForm,
+  type LessonRequestState,
 } from "@seoltab/domain";
 import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
@@ -187,6 +188,15 @@ export async function getRequest(
 const WRITABLE: readonly string[] = ["REGISTER"];
 
 /**
+ * The row a conditional state write returned; undefined (another writer moved the locked row
+ * first, which the row lock makes unexpected) is answered as a conflict.
+ */
+function requestRow(row: repo.LessonRequestRow | undefined): repo.LessonRequestRow {
+  if (!row) throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);
+  return row;
+}
+
+/**
  * saveLessonRequest: merges the given fields into the draft (left out: kept; null: default).
  * @throws AppError validation_failed; forbidden not_your_lecture; conflict
  *   `request_already_submitted` | `transition_not_allowed`
@@ -254,12 +264,14 @@ export async function saveRequest(
                 : g;
             }) as unknown);
     }
-    const saved = await repo.updateRequest(tx, request.id, {
-      form,
-      state: "DRAFT",
-      filledByUserId: caller.userNo,
-      updatedAt: now,
-    });
+    const saved = requestRow(
+      await repo.moveRequest(
+        tx,
+        request.id,
+        { from: request.state as LessonRequestState, to: "DRAFT" },
+        { form, filledByUserId: caller.userNo, updatedAt: now },
+      ),
+    );
     return viewOf(tx, lecture, saved, now);
   });
 }
@@ -303,13 +315,14 @@ export async function submitRequest(
         problems,
       );
     }
-    const submitted = await repo.updateRequest(tx, request.id, {
-      state: "SUBMITTED",
-      submittedAt: now,
-      cancelledAt: null,
-      filledByUserId: caller.userNo,
-      updatedAt: now,
-    });
+    const submitted = requestRow(
+      await repo.moveRequest(
+        tx,
+        request.id,
+        { from: request.state as LessonRequestState, to: "SUBMITTED" },
+        { submittedAt: now, cancelledAt: null, filledByUserId: caller.userNo, updatedAt: now },
+      ),
+    );
     const moved = await moveLecture(deps, tx, {
       lecture,
       to: "READY",
@@ -352,11 +365,14 @@ export async function cancelRequest(
       throw new AppError("conflict", "request_not_cancellable", REQUEST_MESSAGES.cannotCancel);
     }
     const now = deps.clock.now();
-    const cancelled = await repo.updateRequest(tx, request.id, {
-      state: "CANCELLED",
-      cancelledAt: now,
-      updatedAt: now,
-    });
+    const cancelled = requestRow(
+      await repo.moveRequest(
+        tx,
+        request.id,
+        { from: "SUBMITTED", to: "CANCELLED" },
+        { cancelledAt: now, updatedAt: now },
+      ),
+    );
     const moved = await moveLecture(deps, tx, {
       lecture,
       to: "REGISTER",

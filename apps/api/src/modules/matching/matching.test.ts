@@ -14,6 +14,7 @@ import { and, eq, schema, sql } from "@seoltab/db";
 import { TransitionNotAllowedError, defaultTutorResume } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import * as matchingRepo from "./matching.repository.ts";
+import * as lessonRequestsRepo from "../lesson-requests/lesson-requests.repository.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
 import {
@@ -747,5 +748,52 @@ describe("matching writers ask their tables (issue #10)", () => {
     expect(await matchingRepo.closeMatching(db, id, "MATCHED", now)).toBe(false);
     const [matching] = await db.select().from(schema.matchings).where(eq(schema.matchings.id, id));
     expect(matching!.state).toBe("CLOSED");
+  });
+});
+
+describe("lesson-request writers ask LESSON_REQUEST_TRANSITIONS (issue #10)", () => {
+  it("a submitted form cannot go back to DRAFT: refused, nothing written; the legal cancel runs once", async () => {
+    const { lecture } = await submitted();
+    const db = t.database.db;
+    const read = async () =>
+      (
+        await db
+          .select()
+          .from(schema.lessonRequests)
+          .where(eq(schema.lessonRequests.lectureId, lecture.id))
+      )[0]!;
+    const before = await read();
+    expect(before.state).toBe("SUBMITTED");
+    await expect(
+      lessonRequestsRepo.moveRequest(
+        db,
+        before.id,
+        { from: "SUBMITTED", to: "DRAFT" },
+        { form: {}, updatedAt: new Date() },
+      ),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await read()).toEqual(before);
+    // SUBMITTED → CANCELLED is allowed, and conditional: of two writers one moves it.
+    const at = new Date();
+    const results = await Promise.all([
+      lessonRequestsRepo.moveRequest(
+        db,
+        before.id,
+        { from: "SUBMITTED", to: "CANCELLED" },
+        {
+          cancelledAt: at,
+        },
+      ),
+      lessonRequestsRepo.moveRequest(
+        db,
+        before.id,
+        { from: "SUBMITTED", to: "CANCELLED" },
+        {
+          cancelledAt: at,
+        },
+      ),
+    ]);
+    expect(results.filter((r) => r !== undefined)).toHaveLength(1);
+    expect((await read()).state).toBe("CANCELLED");
   });
 });
