@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  REVIEW_PUBLICATION_STATES,
+  REVIEW_PUBLICATION_TRANSITIONS,
+  publicationStateOf,
+} from "./cycle-reviews.ts";
+import { TransitionNotAllowedError, assertTransition, canTransition } from "./payments.ts";
+import {
   LOW_SCORE_MAX,
   REVIEW_COMMENT_MAX,
   asksTutorChange,
@@ -128,5 +134,29 @@ describe("parseCycleReview", () => {
 
   it("accepts exactly 1,000 characters", () => {
     expect(parseCycleReview({ ...good, comment: "가".repeat(REVIEW_COMMENT_MAX) }).ok).toBe(true);
+  });
+});
+
+describe("REVIEW_PUBLICATION_TRANSITIONS (issue #10)", () => {
+  it("staff publish and unpublish; publishing twice (or unpublishing twice) is refused", () => {
+    const table = Object.fromEntries(
+      REVIEW_PUBLICATION_STATES.map((from) => [
+        from,
+        REVIEW_PUBLICATION_STATES.filter((to) =>
+          canTransition(REVIEW_PUBLICATION_TRANSITIONS, from, to),
+        ),
+      ]),
+    );
+    expect(table).toEqual({ UNPUBLISHED: ["PUBLISHED"], PUBLISHED: ["UNPUBLISHED"] });
+    expect(publicationStateOf(null)).toBe("UNPUBLISHED");
+    expect(publicationStateOf(new Date(0))).toBe("PUBLISHED");
+    expect(() =>
+      assertTransition(
+        REVIEW_PUBLICATION_TRANSITIONS,
+        "review publication",
+        "PUBLISHED",
+        "PUBLISHED",
+      ),
+    ).toThrow(TransitionNotAllowedError);
   });
 });

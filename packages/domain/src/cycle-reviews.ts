@@ -8,6 +8,27 @@
  * Pure: the held-lesson count and the cycles already reviewed are parameters.
  */
 
+import type { TransitionTable } from "./payments.ts";
+
+/**
+ * A review's publication on /seoltab_review (cycle_reviews.published_at: null = UNPUBLISHED;
+ * issue #10: the staff writer asks the table). A review is written UNPUBLISHED; staff publish and
+ * unpublish it, each a real move (publishing a published review again is refused, so its
+ * publisher and time are never overwritten).
+ */
+export const REVIEW_PUBLICATION_STATES = ["UNPUBLISHED", "PUBLISHED"] as const;
+export type ReviewPublicationState = (typeof REVIEW_PUBLICATION_STATES)[number];
+
+export const REVIEW_PUBLICATION_TRANSITIONS: TransitionTable<ReviewPublicationState> = {
+  UNPUBLISHED: ["PUBLISHED"],
+  PUBLISHED: ["UNPUBLISHED"],
+};
+
+/** The publication state a row's `publishedAt` stands for. */
+export function publicationStateOf(publishedAt: Date | null): ReviewPublicationState {
+  return publishedAt === null ? "UNPUBLISHED" : "PUBLISHED";
+}
+
 /** A cycle is this many held lessons: cycle n opens when the lecture has held 4n lessons. */
 export const REVIEW_CYCLE_LESSONS = 4;
 

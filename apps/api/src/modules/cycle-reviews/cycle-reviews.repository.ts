@@ -2,7 +2,12 @@
  * Data access of the cycle-reviews area (issue #14): the only file that touches `cycle_reviews`.
  * `(lecture_id, cycle)` is unique: a second insert of a cycle fails with a unique violation.
  */
-import { and, asc, desc, eq, schema, sql, type Database } from "@seoltab/db";
+import { and, asc, desc, eq, isNotNull, isNull, schema, sql, type Database } from "@seoltab/db";
+import {
+  REVIEW_PUBLICATION_TRANSITIONS,
+  assertTransition,
+  type ReviewPublicationState,
+} from "@seoltab/domain";
 
 const r = schema.cycleReviews;
 export type CycleReviewRow = typeof schema.cycleReviews.$inferSelect;
@@ -71,16 +76,26 @@ export async function findConsentedPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Sets or clears the publication (staff); the row. */
+/**
+ * Sets (`published` given) or clears (null) the publication (staff) of a review read in `from`;
+ * the row, or undefined when another writer moved it first (the write is conditional on
+ * `from`). Asks REVIEW_PUBLICATION_TRANSITIONS first (issue #10): publishing a PUBLISHED review
+ * (or clearing an UNPUBLISHED one) throws TransitionNotAllowedError and writes nothing.
+ */
 export async function setPublished(
   db: Database,
   id: number,
+  from: ReviewPublicationState,
   published: { at: Date; byUserId: number } | null,
-): Promise<CycleReviewRow> {
+): Promise<CycleReviewRow | undefined> {
+  const to: ReviewPublicationState = published ? "PUBLISHED" : "UNPUBLISHED";
+  assertTransition(REVIEW_PUBLICATION_TRANSITIONS, "review publication", from, to);
   const [row] = await db
     .update(r)
     .set({ publishedAt: published?.at ?? null, publishedByUserId: published?.byUserId ?? null })
-    .where(eq(r.id, id))
+    .where(
+      and(eq(r.id, id), from === "PUBLISHED" ? isNotNull(r.publishedAt) : isNull(r.publishedAt)),
+    )
     .returning();
-  return row!;
+  return row;
 }

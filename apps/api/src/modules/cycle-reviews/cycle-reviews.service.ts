@@ -19,6 +19,7 @@ import {
   maskName,
   maskTutorName,
   parseCycleReview,
+  publicationStateOf,
   reviewStars,
   seoulDateParts,
   type CycleReviewInput,
@@ -262,8 +263,11 @@ export async function setReviewPublished(
     const row = await repo.setPublished(
       tx,
       review.id,
+      publicationStateOf(review.publishedAt),
       input.published ? { at, byUserId: caller.userNo } : null,
     );
+    // The row is locked (FOR UPDATE) since it was read, so the conditional write cannot miss.
+    if (!row) throw new Error(`cycle review ${review.id}: publication moved under its lock`);
     await insertAuditLog(tx, {
       kind: "EXECUTION",
       initiator,

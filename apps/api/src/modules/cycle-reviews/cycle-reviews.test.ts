@@ -20,6 +20,8 @@ import {
   type TestUser,
 } from "../payments/payments.test-support.ts";
 import type { CycleReviewSubmittedEvent } from "./cycle-reviews.public.ts";
+import { TransitionNotAllowedError } from "@seoltab/domain";
+import { setPublished } from "./cycle-reviews.repository.ts";
 import { submitCycleReview } from "./cycle-reviews.service.ts";
 import { gqlAs, matchLecture, okData, refusedAnswer } from "../lessons/lessons.test-support.ts";
 
@@ -370,5 +372,40 @@ describe("cycle reviews", () => {
       "cycle_review_publish",
       "cycle_review_unpublish",
     ]);
+  });
+
+  it("the publication writer asks REVIEW_PUBLICATION_TRANSITIONS: publishing twice throws, nothing written (issue #10)", async () => {
+    const lecture = await matchedLecture();
+    await holdLessons(lecture, 4);
+    const review = (
+      await ok(
+        gql("matching", lecture.student, SUBMIT, input(lecture.id, { comment: "꼼꼼해요." })),
+      )
+    ).submitCycleReview;
+    await ok(gql("matching", admin, PUBLISH, { id: review.id, p: true }));
+    const read = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(schema.cycleReviews)
+          .where(eq(schema.cycleReviews.id, Number(review.id)))
+      )[0]!;
+    const before = await read();
+    expect(before.publishedAt).not.toBeNull();
+    await expect(
+      setPublished(t.database.db, before.id, "PUBLISHED", {
+        at: new Date(before.publishedAt!.getTime() + 60_000),
+        byUserId: lecture.student.userNo,
+      }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await read()).toEqual(before);
+    // A writer that read UNPUBLISHED (stale) misses: the write is conditional on the state read.
+    expect(
+      await setPublished(t.database.db, before.id, "UNPUBLISHED", {
+        at: new Date(),
+        byUserId: admin.userNo,
+      }),
+    ).toBeUndefined();
+    expect(await read()).toEqual(before);
   });
 });
