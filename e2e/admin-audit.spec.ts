@@ -8,7 +8,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, axeViolations, openFromMenu, pageErrors } from "./support/api.ts";
+import { apiLogin, axeViolations, openFromConsoleMenu, pageErrors } from "./support/api.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -35,7 +35,7 @@ describe("the audit view", () => {
     const { page, errors, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
     await signIn(page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
     // Through the menu first: a goto right after signing in can beat the stored session.
-    await openFromMenu(page, server.url, "알림 발송 내역", "/_app/admin/messages");
+    await openFromConsoleMenu(page, server.url, "알림 발송 내역", "/_app/admin/messages");
     await page.goto(`${server.url}/_app/admin/audit`, { waitUntil: "networkidle" });
     const view = page.getByTestId("audit-page");
     await view.getByRole("heading", { level: 1, name: "감사 기록" }).waitFor();

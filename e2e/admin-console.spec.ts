@@ -1,8 +1,8 @@
 /**
  * The operations console (issue 16) in a real browser against the real server, at 1440 px:
  * staff type the first 8 digits of a card into the one search box, open the payment it found, and
- * refund half of it (reason asked, amount shown before confirming), then see the search and the
- * refund in the audit view. The payment is set up
+ * refund half of it (reason asked, amount shown before confirming), cancel a virtual account
+ * awaiting deposit from the queues page, then see the search and the refund in the audit view. The payment is set up
  * through the API with a card number no other test uses. Screenshots under
  * test-results/screenshots/admin-console-*.
  */
@@ -72,6 +72,19 @@ describe("the operations console", () => {
     );
     expect(paid.STATE).toBe("PAID");
     const half = Math.floor(paid.PAID_PRICE / 2);
+    // An order paid by virtual account, awaiting its deposit (the queue's cancel below).
+    const waiting = await restCall<{ PAYMENT_ID: number; STATE: string; PAID_PRICE: number }>(
+      server.url,
+      "/main/payment_seoltab_subscribe",
+      {
+        USER_NO: student.userNo,
+        MERCHANT_UID: `e2e-admin-vbank-${Date.now()}`,
+        PAYMENT_METHOD: "VBANK",
+        ITEMS: [{ id: math.id, lecture_multiple: 1 }],
+      },
+      student.token,
+    );
+    expect(waiting.STATE).toBe("READY");
 
     const admin = await apiLogin(server.url, DEMO.admin.email);
     const { page, errors, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
@@ -107,6 +120,17 @@ describe("the operations console", () => {
     await page.getByRole("heading", { name: /부분 환불/ }).waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "admin-console-refunded-desktop");
+
+    // The awaiting virtual account: cancelled from the queue, the amount shown before confirming.
+    await page.goto(`${server.url}/_app/admin/queues`);
+    const row = page.getByRole("listitem").filter({ hasText: `결제 #${waiting.PAYMENT_ID} ` });
+    await row.getByLabel("가상계좌 작업").selectOption("CANCEL");
+    await row.getByLabel("사유 설명").fill("보호자가 카드로 다시 결제");
+    await row.getByRole("button", { name: "가상계좌 발급 취소 확인" }).click();
+    expect(await row.getByRole("alertdialog").innerText()).toContain(won(waiting.PAID_PRICE));
+    await screenshot(page, "admin-console-vbank-cancel-desktop");
+    await row.getByRole("button", { name: "확정" }).click();
+    await row.waitFor({ state: "detached" });
 
     // Both entries in the audit view: the search (SECURITY) and the refund (EXECUTION).
     await page.goto(`${server.url}/_app/admin/audit?person=${admin.userNo}`);

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn, smsCode, uniquePhone } from "./support/accounts.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
+import { openFromConsoleMenu } from "./support/api.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -169,8 +170,7 @@ describe.each(Object.entries(VIEWPORTS))("the consultation funnel on a %s", (siz
 
     // 4. Staff: the demo admin signs in and opens the list from the app shell.
     await signIn(page, server.url, "/sign_in", ADMIN.email, ADMIN.name);
-    await page.getByRole("link", { name: "상담 신청 관리" }).click();
-    await page.waitForURL(`${server.url}/_app/admin/consultations`);
+    await openFromConsoleMenu(page, server.url, "상담 신청", "/_app/admin/consultations");
     await page.getByRole("heading", { level: 1, name: "상담 신청 목록" }).waitFor();
     const card = page.getByRole("article", { name: new RegExp(name) });
     await card.waitFor();

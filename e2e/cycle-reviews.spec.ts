@@ -8,7 +8,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, axeViolations, graphqlCall, openFromMenu, pageErrors } from "./support/api.ts";
+import {
+  apiLogin,
+  axeViolations,
+  graphqlCall,
+  openFromConsoleMenu,
+  pageErrors,
+} from "./support/api.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -91,7 +97,7 @@ describe("cycle reviews", () => {
 
     const desktop = await openPage(browser, { viewport: VIEWPORTS.desktop });
     await signIn(desktop.page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
-    await openFromMenu(desktop.page, server.url, "수강 후기 게시", "/_app/admin/reviews");
+    await openFromConsoleMenu(desktop.page, server.url, "수강 후기 게시", "/_app/admin/reviews");
     const row = desktop.page.locator(".admin-reviews__row", { hasText: comment });
     await row.waitFor();
     await row.getByRole("button", { name: "게시하기" }).click();

@@ -15,7 +15,13 @@ import { seoulWallClock } from "@seoltab/domain/lessons";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, graphqlCall, openFromMenu, pageErrors, type Session } from "./support/api.ts";
+import {
+  apiLogin,
+  graphqlCall,
+  openFromConsoleMenu,
+  pageErrors,
+  type Session,
+} from "./support/api.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -210,7 +216,12 @@ describe.each(Object.entries(VIEWPORTS))("tutor change on a %s", (name, viewport
     const staff = await openPage(browser, { viewport });
     await signIn(staff.page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
     if (name === "desktop") {
-      await openFromMenu(staff.page, server.url, "수업 변경 요청", "/_app/admin/lecture-changes");
+      await openFromConsoleMenu(
+        staff.page,
+        server.url,
+        "수업 변경 요청",
+        "/_app/admin/lecture-changes",
+      );
     } else {
       await staff.page.goto(`${server.url}/_app/admin/lecture-changes`, {
         waitUntil: "networkidle",

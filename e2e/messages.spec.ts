@@ -21,6 +21,7 @@ import {
   apiLogin,
   axeViolations,
   graphqlCall,
+  openFromConsoleMenu,
   openFromMenu,
   pageErrors,
   type Session,
@@ -193,7 +194,7 @@ describe.each(Object.entries(VIEWPORTS))("the staff outbox on a %s", (name, view
     const { page, errors, close } = await openPage(browser, { viewport });
     await signIn(page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
     if (name === "desktop") {
-      await openFromMenu(page, server.url, "알림 발송 내역", "/_app/admin/messages");
+      await openFromConsoleMenu(page, server.url, "알림 발송 내역", "/_app/admin/messages");
     } else {
       await page.goto(`${server.url}/_app/admin/messages`, { waitUntil: "networkidle" });
     }

@@ -97,3 +97,16 @@ export async function openFromMenu(page: Page, baseUrl: string, name: string, pa
     .click();
   await page.waitForURL(`${baseUrl}${path}`);
 }
+
+/**
+ * Opens a staff page as staff do: the header's one 운영 콘솔 entry, then the console's own menu
+ * (운영 콘솔 메뉴), which lists every staff page.
+ */
+export async function openFromConsoleMenu(page: Page, baseUrl: string, name: string, path: string) {
+  await openFromMenu(page, baseUrl, "운영 콘솔", "/_app/admin");
+  await page
+    .getByRole("navigation", { name: "운영 콘솔 메뉴" })
+    .getByRole("link", { name, exact: true })
+    .click();
+  await page.waitForURL(`${baseUrl}${path}`);
+}

@@ -142,7 +142,7 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
 
   /** Registers an authenticated route: refusals become envelopes, delays apply. */
   function route(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     url: string,
     handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
   ) {
@@ -252,6 +252,11 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
   route("POST", "/payments/cancel", (request) =>
     simulator.cancel(bodyOf<SimCancelFields>(request)),
   );
+
+  route("DELETE", "/vbanks/:imp_uid", (request) => {
+    const { imp_uid } = request.params as { imp_uid: string };
+    return simulator.cancelVbank(imp_uid);
+  });
 
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as { port: number };

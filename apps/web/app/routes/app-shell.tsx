@@ -103,12 +103,10 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
   const nav = useRef<HTMLElement>(null);
   useHeaderHeightVariable(header);
   const more = useScrollableMenu(nav);
-  // Staff have the longest menu: on wide screens it gets a row of its own (app-shell.css).
-  const longMenu = signedIn && auth.data !== null && isStaffUserType(auth.data.USER_TYPE);
   return (
     <div className="app-shell">
       <header className="app-header" ref={header}>
-        <div className="container app-header__inner" data-long-menu={longMenu || undefined}>
+        <div className="container app-header__inner">
           <Logo />
           <div
             className="app-header__menu"
@@ -169,50 +167,9 @@ function AppShellLayout({ signOut }: { signOut: () => void }) {
                 </li>
                 {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
                   <li>
-                    <NavLink to="/_app/admin" end className="app-header__link">
+                    {/* One entry for staff: the console's own menu lists every staff page. */}
+                    <NavLink to="/_app/admin" className="app-header__link">
                       운영 콘솔
-                    </NavLink>
-                  </li>
-                ) : null}
-                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                  <li>
-                    <NavLink to="/_app/admin/consultations" className="app-header__link">
-                      상담 신청 관리
-                    </NavLink>
-                  </li>
-                ) : null}
-                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                  <li>
-                    <NavLink to="/_app/admin/tutor-applications" className="app-header__link">
-                      선생님 지원서
-                    </NavLink>
-                  </li>
-                ) : null}
-                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                  <li>
-                    <NavLink to="/_app/admin/matchings" className="app-header__link">
-                      선생님 매칭
-                    </NavLink>
-                  </li>
-                ) : null}
-                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                  <li>
-                    <NavLink to="/_app/admin/lecture-changes" className="app-header__link">
-                      수업 변경 요청
-                    </NavLink>
-                  </li>
-                ) : null}
-                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                  <li>
-                    <NavLink to="/_app/admin/messages" className="app-header__link">
-                      알림 발송 내역
-                    </NavLink>
-                  </li>
-                ) : null}
-                {signedIn && auth.data && isStaffUserType(auth.data.USER_TYPE) ? (
-                  <li>
-                    <NavLink to="/_app/admin/reviews" className="app-header__link">
-                      수강 후기 게시
                     </NavLink>
                   </li>
                 ) : null}

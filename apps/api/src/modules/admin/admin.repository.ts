@@ -575,3 +575,78 @@ export async function awaitingDeposits(db: Database, limit: number) {
     .orderBy(sql`(${p.virtualAccount} ->> 'dueAt') asc nulls last`, asc(p.id))
     .limit(limit);
 }
+
+/** Rows read per query by the console's CSV exports (keyset batches). */
+export const EXPORT_BATCH = 500;
+
+/**
+ * Every failed renewal (the FAILED_RENEWALS queue), in the queue's order (most failed attempts
+ * first, then next charge, then id), read in keyset batches of `EXPORT_BATCH` (an export
+ * streams them; memory stays flat).
+ */
+export async function* failedRenewalRows(db: Database) {
+  const s = schema.subscriptions;
+  const u = schema.users;
+  let last: { attempts: number; nextKey: string; id: number } | null = null;
+  for (;;) {
+    const rows: {
+      subscription: typeof s.$inferSelect;
+      userName: string | null;
+      nextKey: string;
+    }[] = await db
+      .select({ subscription: s, userName: u.name, nextKey: sql<string>`${s.nextChargeAt}::text` })
+      .from(s)
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(
+        and(
+          inArray(s.status, ["ACTIVE", "PAST_DUE"]),
+          gt(s.failedAttempts, 0),
+          last
+            ? sql`(${s.failedAttempts} < ${last.attempts} or (${s.failedAttempts} = ${last.attempts} and (${s.nextChargeAt}, ${s.id}) > (${last.nextKey}::timestamptz, ${last.id})))`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(s.failedAttempts), asc(s.nextChargeAt), asc(s.id))
+      .limit(EXPORT_BATCH);
+    for (const row of rows) yield row;
+    const tail = rows.at(-1);
+    if (!tail || rows.length < EXPORT_BATCH) return;
+    last = {
+      attempts: tail.subscription.failedAttempts,
+      nextKey: tail.nextKey,
+      id: tail.subscription.id,
+    };
+  }
+}
+
+/**
+ * Every virtual account awaiting deposit (the VBANK queue), nearest deadline first (no
+ * deadline last), then id; keyset batches of `EXPORT_BATCH`. The deadline is the ISO text
+ * kept in `virtual_account.dueAt` (UTC, fixed width: text order is time order).
+ */
+export async function* awaitingDepositRows(db: Database) {
+  const p = schema.payments;
+  const u = schema.users;
+  const due = sql<string>`coalesce(${p.virtualAccount} ->> 'dueAt', '9999')`;
+  let last: { due: string; id: number } | null = null;
+  for (;;) {
+    const rows: { payment: typeof p.$inferSelect; userName: string | null; due: string }[] =
+      await db
+        .select({ payment: p, userName: u.name, due })
+        .from(p)
+        .innerJoin(u, eq(u.id, p.userId))
+        .where(
+          and(
+            eq(p.state, "READY"),
+            eq(p.paymentMethod, "VBANK"),
+            last ? sql`(${due}, ${p.id}) > (${last.due}, ${last.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(due), asc(p.id))
+        .limit(EXPORT_BATCH);
+    for (const row of rows) yield row;
+    const tail = rows.at(-1);
+    if (!tail || rows.length < EXPORT_BATCH) return;
+    last = { due: tail.due, id: tail.payment.id };
+  }
+}

@@ -3,18 +3,22 @@
  * `/main/admin/console/*`, ONUEI_RES envelope, Bearer token of ADMIN or SALES_TEAM, strict bodies
  * (unknown fields: 400). Handlers are thin: parse, call the service, map to UPPER_SNAKE.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
-  ADMIN_REASON_CODES,
   ADMIN_SEARCH_MAX_LENGTH,
   TIMELINE_KINDS,
   actionsOf,
   maskCardNumber,
 } from "@seoltab/domain/admin";
-import { success } from "../../rest/envelope.ts";
-import { parseBody } from "../../rest/rest-backend.ts";
 import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
+import {
+  consoleRoutes,
+  idField as id,
+  idempotencyKeyField as idempotencyKey,
+  reasonCodeField as reasonCode,
+  reasonField as reason,
+} from "./admin.http.ts";
 import {
   addNote,
   decideRefund,
@@ -29,24 +33,6 @@ import {
   searchConsole,
   type AdminDeps,
 } from "./admin.service.ts";
-
-const id = (field: string) =>
-  z
-    .number({ error: `${field} 는 숫자여야 해요.` })
-    .int({ error: `${field} 는 정수여야 해요.` })
-    .min(1, { error: `${field} 가 올바르지 않아요.` })
-    .max(2_147_483_647, { error: `${field} 가 올바르지 않아요.` });
-
-const idempotencyKey = z
-  .string({ error: "IDEMPOTENCY_KEY 가 필요해요." })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "IDEMPOTENCY_KEY 는 영문·숫자 8~64자여야 해요." });
-
-const reasonCode = z.enum(ADMIN_REASON_CODES, { error: "REASON_CODE 가 올바르지 않아요." });
-const reason = z
-  .string({ error: "사유를 입력해 주세요." })
-  .trim()
-  .min(2, { error: "사유를 두 글자 이상 입력해 주세요." })
-  .max(200, { error: "사유는 200자까지 적을 수 있어요." });
 
 export const searchInput = z.strictObject({
   QUERY: z
@@ -70,6 +56,20 @@ export const familyInput = z.strictObject({
 
 export const paymentInput = z.strictObject({ PAYMENT_ID: id("PAYMENT_ID") });
 
+const refundAccountInput = z.strictObject({
+  BANK_CODE: z.string().regex(/^\d{3}$/, { error: "은행 코드는 숫자 3자리예요." }),
+  ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, { error: "계좌번호는 숫자 6~20자리예요." }),
+  HOLDER: z.string().trim().min(1).max(30),
+});
+
+/**
+ * CARD: a gateway cancel (card payments); BANK: to REFUND_ACCOUNT — for a card payment a staff
+ * bank transfer instead of a cancel (decision 022). Absent: the payment's own channel.
+ */
+const refundChannel = z
+  .enum(["CARD", "BANK"], { error: "CHANNEL 은 CARD 또는 BANK 여야 해요." })
+  .optional();
+
 export const refundInput = z.strictObject({
   IDEMPOTENCY_KEY: idempotencyKey,
   PAYMENT_ID: id("PAYMENT_ID"),
@@ -81,13 +81,8 @@ export const refundInput = z.strictObject({
     .max(100_000_000, { error: "환불 금액이 너무 커요." }),
   REASON_CODE: reasonCode,
   REASON: reason,
-  REFUND_ACCOUNT: z
-    .strictObject({
-      BANK_CODE: z.string().regex(/^\d{3}$/, { error: "은행 코드는 숫자 3자리예요." }),
-      ACCOUNT_NUMBER: z.string().regex(/^\d{6,20}$/, { error: "계좌번호는 숫자 6~20자리예요." }),
-      HOLDER: z.string().trim().min(1).max(30),
-    })
-    .optional(),
+  CHANNEL: refundChannel,
+  REFUND_ACCOUNT: refundAccountInput.optional(),
 });
 
 export const decideInput = z.strictObject({
@@ -97,6 +92,8 @@ export const decideInput = z.strictObject({
   AMOUNT: z.number().int().min(1).max(100_000_000).optional(),
   REASON_CODE: reasonCode,
   REASON: reason,
+  CHANNEL: refundChannel,
+  REFUND_ACCOUNT: refundAccountInput.optional(),
 });
 
 export const cashInput = z.strictObject({
@@ -111,6 +108,11 @@ export const cashInput = z.strictObject({
     )
     .min(1, { error: "주문할 상품을 선택해 주세요." })
     .max(20),
+  /**
+   * The amount (won) the page showed before staff confirmed (Cart_Price); a different server
+   * price is refused (409 `price_changed`, nothing recorded).
+   */
+  EXPECTED_PAID_PRICE: z.number().int().min(0).max(100_000_000).optional(),
   RECEIPT: z.discriminatedUnion("TYPE", [
     z.strictObject({ TYPE: z.literal("NONE") }),
     z.strictObject({
@@ -273,6 +275,14 @@ const paymentPageOutput = z.object({
       RULE: z.string().nullable(),
       REASON: z.string().nullable(),
       NOTE: z.string().nullable(),
+      REFUND_ACCOUNT: z
+        .object({
+          BANK_CODE: z.string().nullable(),
+          HOLDER: z.string().nullable(),
+          ACCOUNT_NUMBER: z.string().describe("masked but the last 4 digits"),
+          TRANSFER: z.enum(["STAFF", "GATEWAY"]),
+        })
+        .nullable(),
       PAYMENT_ITEM_IDS: z.array(int).nullable(),
       CREATED_AT: isoText,
       DECIDED_AT: isoText.nullable(),
@@ -318,6 +328,7 @@ const queuesOutput = z.object({
   AWAITING_DEPOSITS: z.array(
     z.object({
       PAYMENT_ID: int,
+      IMP_UID: z.string().nullable().describe("the account's gateway id (vbank_reissue asks it)"),
       USER_NO: int,
       USER_NAME: z.string().nullable(),
       NAME: z.string(),
@@ -404,30 +415,21 @@ export async function adminMainRoutes(
 ): Promise<void> {
   const { deps } = opts;
   declareRouteSchemas(app, ROUTE_SCHEMAS);
-  const post = (path: string, handler: (request: FastifyRequest) => Promise<unknown>) =>
-    app.post(`/admin/console${path}`, { preHandler: app.requireAuth }, async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return handler(request);
-    });
+  const { action } = consoleRoutes(app);
 
-  post("/me", async (request) => {
-    requireConsole(request.auth!, "queues.read");
-    return success({
-      USER_NO: request.auth!.userNo,
-      ROLE: request.auth!.userType,
-      ACTIONS: actionsOf(request.auth!.userType),
-    });
+  action("/me", emptyInput, async (_input, caller) => {
+    requireConsole(caller, "queues.read");
+    return { USER_NO: caller.userNo, ROLE: caller.userType, ACTIONS: actionsOf(caller.userType) };
   });
 
-  post("/search", async (request) => {
-    const input = parseBody(searchInput, request);
+  action("/search", searchInput, async (input, caller, requestId) => {
     const page = await searchConsole(
       deps,
-      request.auth!,
+      caller,
       { query: input.QUERY, cursor: input.CURSOR ?? null, limit: input.LIMIT },
-      request.id,
+      requestId,
     );
-    return success({
+    return {
       HITS: page.hits.map((h) => ({
         KIND: h.kind,
         ID: h.id,
@@ -455,13 +457,12 @@ export async function adminMainRoutes(
       })),
       NEXT_CURSOR: page.nextCursor,
       DIRECT: page.direct ? { KIND: page.direct.kind, ID: page.direct.id } : null,
-    });
+    };
   });
 
-  post("/family", async (request) => {
-    const input = parseBody(familyInput, request);
-    const page = await familyPage(deps, request.auth!, input.USER_NO, input.KINDS ?? null);
-    return success({
+  action("/family", familyInput, async (input, caller) => {
+    const page = await familyPage(deps, caller, input.USER_NO, input.KINDS ?? null);
+    return {
       USER: personView(page.self),
       MEMBERS: page.members.map(personView),
       TIMELINE: page.timeline.map((e) => ({
@@ -475,14 +476,13 @@ export async function adminMainRoutes(
         PAYMENT_ID: e.paymentId,
         LECTURE_ID: e.lectureId,
       })),
-    });
+    };
   });
 
-  post("/payment", async (request) => {
-    const input = parseBody(paymentInput, request);
-    const page = await paymentPage(deps, request.auth!, input.PAYMENT_ID);
+  action("/payment", paymentInput, async (input, caller) => {
+    const page = await paymentPage(deps, caller, input.PAYMENT_ID);
     const p = page.payment;
-    return success({
+    return {
       PAYMENT: {
         PAYMENT_ID: p.id,
         NAME: p.name,
@@ -539,6 +539,7 @@ export async function adminMainRoutes(
         RULE: r.rule,
         REASON: r.reason,
         NOTE: r.gatewayNote,
+        REFUND_ACCOUNT: refundAccountView(r.refundAccount),
         PAYMENT_ITEM_IDS: r.paymentItemIds,
         CREATED_AT: r.createdAt.toISOString(),
         DECIDED_AT: iso(r.decidedAt),
@@ -560,20 +561,18 @@ export async function adminMainRoutes(
           }
         : null,
       ACTIONS: page.actions.map((a) => ({ ACTION: a.action, ALLOWED: a.allowed, WHY: a.why })),
-    });
+    };
   });
 
-  post("/refund_queue", async (request) => {
-    const input = parseBody(refundQueueInput, request);
-    const rows = await refundQueue(deps, request.auth!, input.LIMIT);
-    return success({ REFUND_REQUESTS: rows.map(upper) });
+  action("/refund_queue", refundQueueInput, async (input, caller) => {
+    const rows = await refundQueue(deps, caller, input.LIMIT);
+    return { REFUND_REQUESTS: rows.map(upper) };
   });
 
-  post("/refund", async (request) => {
-    const input = parseBody(refundInput, request);
+  action("/refund", refundInput, async (input, caller, requestId) => {
     const result = await refundPayment(
       deps,
-      request.auth!,
+      caller,
       {
         idempotencyKey: input.IDEMPOTENCY_KEY,
         paymentId: input.PAYMENT_ID,
@@ -581,28 +580,22 @@ export async function adminMainRoutes(
         amount: input.AMOUNT,
         reasonCode: input.REASON_CODE,
         reason: input.REASON,
-        refundAccount: input.REFUND_ACCOUNT
-          ? {
-              bankCode: input.REFUND_ACCOUNT.BANK_CODE,
-              accountNumber: input.REFUND_ACCOUNT.ACCOUNT_NUMBER,
-              holder: input.REFUND_ACCOUNT.HOLDER,
-            }
-          : null,
+        channel: input.CHANNEL ?? null,
+        refundAccount: accountOf(input.REFUND_ACCOUNT),
       },
-      request.id,
+      requestId,
     );
-    return success({
+    return {
       REFUND_REQUEST: upper(result.refundRequest),
       BEFORE: upper(result.before),
       AFTER: upper(result.after),
-    });
+    };
   });
 
-  post("/refund_decide", async (request) => {
-    const input = parseBody(decideInput, request);
+  action("/refund_decide", decideInput, async (input, caller, requestId) => {
     const result = await decideRefund(
       deps,
-      request.auth!,
+      caller,
       {
         idempotencyKey: input.IDEMPOTENCY_KEY,
         refundRequestId: input.REFUND_REQUEST_ID,
@@ -610,21 +603,23 @@ export async function adminMainRoutes(
         amount: input.AMOUNT ?? null,
         reasonCode: input.REASON_CODE,
         reason: input.REASON,
+        channel: input.CHANNEL ?? null,
+        refundAccount: accountOf(input.REFUND_ACCOUNT),
       },
-      request.id,
+      requestId,
     );
-    return success({ REFUND_REQUEST: upper(result.refundRequest) });
+    return { REFUND_REQUEST: upper(result.refundRequest) };
   });
 
-  post("/cash", async (request) => {
-    const input = parseBody(cashInput, request);
+  action("/cash", cashInput, async (input, caller, requestId) => {
     const result = await recordCash(
       deps,
-      request.auth!,
+      caller,
       {
         idempotencyKey: input.IDEMPOTENCY_KEY,
         userId: input.USER_NO,
         items: input.ITEMS,
+        expectedPaidPrice: input.EXPECTED_PAID_PRICE ?? null,
         receipt:
           input.RECEIPT.TYPE === "NONE"
             ? { type: "NONE", number: null }
@@ -632,27 +627,25 @@ export async function adminMainRoutes(
         reasonCode: input.REASON_CODE,
         reason: input.REASON,
       },
-      request.id,
+      requestId,
     );
-    return success(upper(result));
+    return upper(result);
   });
 
-  post("/notes", async (request) => {
-    const input = parseBody(noteInput, request);
+  action("/notes", noteInput, async (input, caller, requestId) => {
     const result = await addNote(
       deps,
-      request.auth!,
+      caller,
       { idempotencyKey: input.IDEMPOTENCY_KEY, userId: input.USER_NO, body: input.BODY },
-      request.id,
+      requestId,
     );
-    return success(upper(result));
+    return upper(result);
   });
 
-  post("/queues", async (request) => {
-    parseBody(emptyInput, request);
-    const counts = await queues(deps, request.auth!, new Date());
-    const lists = await queueLists(deps, request.auth!, 50);
-    return success({
+  action("/queues", emptyInput, async (_input, caller) => {
+    const counts = await queues(deps, caller, new Date());
+    const lists = await queueLists(deps, caller, 50);
+    return {
       QUEUES: counts.map(upper),
       FAILED_RENEWALS: lists.renewals.map(({ subscription: s, userName }) => ({
         SUBSCRIPTION_ID: s.id,
@@ -666,6 +659,7 @@ export async function adminMainRoutes(
       })),
       AWAITING_DEPOSITS: lists.deposits.map(({ payment: p, userName }) => ({
         PAYMENT_ID: p.id,
+        IMP_UID: p.gatewayPaymentId,
         USER_NO: p.userId,
         USER_NAME: userName,
         NAME: p.name,
@@ -674,8 +668,28 @@ export async function adminMainRoutes(
         DUE_AT: p.virtualAccount?.dueAt ?? null,
         CREATED_AT: p.createdAt.toISOString(),
       })),
-    });
+    };
   });
+}
+
+function accountOf(a: z.output<typeof refundAccountInput> | undefined) {
+  return a ? { bankCode: a.BANK_CODE, accountNumber: a.ACCOUNT_NUMBER, holder: a.HOLDER } : null;
+}
+
+/**
+ * A kept refund account for the payment page: bank code and holder, the number masked but its
+ * last 4 digits, and how it is paid (STAFF transfer or the gateway's vbank refund).
+ */
+function refundAccountView(account: unknown) {
+  if (!account || typeof account !== "object") return null;
+  const a = account as Record<string, string>;
+  const digits = String(a.accountNumber ?? "").replace(/[^\d*]/g, "");
+  return {
+    BANK_CODE: a.bankCode ?? null,
+    HOLDER: a.holder ?? null,
+    ACCOUNT_NUMBER: `${"*".repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`,
+    TRANSFER: a.transfer === "STAFF" ? "STAFF" : "GATEWAY",
+  };
 }
 
 /** camelCase keys → UPPER_SNAKE (one level and arrays of objects). */

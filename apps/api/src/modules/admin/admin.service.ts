@@ -26,9 +26,14 @@ import { insertAuditLog, recordStaffAction } from "../../platform/audit.ts";
 import { initiatorOf, PermissionDenied, requireStaff } from "../../platform/auth.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import {
+  cancelAwaitingVbank,
   checkout,
+  findPaymentById,
   findSubscriptionForStaff,
+  reissueAwaitingVbank,
   RENEWAL_ACTION_MESSAGES,
+  VBANK_ACTION_MESSAGES,
+  type PaymentRow,
   rescheduleRenewal,
   retryRenewalNow,
   type PaymentsDeps,
@@ -47,6 +52,8 @@ import {
   type RefundRequestRow,
   type RefundsDeps,
 } from "../refunds/refunds.public.ts";
+import { remindVbankDeposit } from "../messages/messages.public.ts";
+import { withTransaction } from "../../platform/transactions.ts";
 import * as repo from "./admin.repository.ts";
 
 /** What the console needs from the areas it acts through (modules/index.ts). */
@@ -170,52 +177,11 @@ export async function searchConsole(
   requestId: string | null,
 ): Promise<SearchPage> {
   const initiator = requireConsole(caller, "search");
-  const plan = planAdminSearch(input.query);
-  if (plan.keys.length === 0) {
-    throw new AppError("validation", "search_too_short", ADMIN_MESSAGES.searchTooShort, [
-      { field: "QUERY", message: ADMIN_MESSAGES.searchTooShort },
-    ]);
-  }
+  const plan = searchPlanOf(input.query);
   const pos = input.cursor ? decodeSearchCursor(input.cursor) : null;
-  const accessKeyHash = createHash("sha256").update(plan.text).digest("hex");
-  const found = await Promise.all(
-    plan.keys.map((key) =>
-      repo.searchByKey(deps.db, key, { ...plan, accessKeyHash }, pos, input.limit + 1),
-    ),
-  );
-  const merged = new Map<string, SearchHit>();
-  for (const hit of found.flat()) {
-    const id = `${hit.kind}:${hit.id}`;
-    const seen = merged.get(id);
-    if (seen) {
-      if (!seen.keys.includes(hit.key)) seen.keys.push(hit.key);
-    } else merged.set(id, { kind: hit.kind, id: hit.id, at: hit.at, keys: [hit.key] });
-  }
-  const rank = (k: SearchHit["kind"]) => (k === "PAYMENT" ? 0 : 1);
-  const sorted = [...merged.values()].sort(
-    (a, b) => b.at.getTime() - a.at.getTime() || rank(a.kind) - rank(b.kind) || b.id - a.id,
-  );
-  const page = sorted.slice(0, input.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    sorted.length > input.limit && last
-      ? encodeSearchCursor({ at: last.at, rank: rank(last.kind), id: last.id })
-      : null;
-
-  const payments = await repo.paymentSummaries(
-    deps.db,
-    page.filter((h) => h.kind === "PAYMENT").map((h) => h.id),
-  );
-  const people = await repo.peopleByIds(
-    deps.db,
-    page.filter((h) => h.kind === "FAMILY").map((h) => h.id),
-  );
-  const hits = page.map((h) => ({
-    ...h,
-    reasons: h.keys.map((k) => reasonOf(k, plan.text, plan.digits)),
-    payment: h.kind === "PAYMENT" ? (payments.find((p) => p.payment.id === h.id) ?? null) : null,
-    person: h.kind === "FAMILY" ? (people.find((p) => p.id === h.id) ?? null) : null,
-  }));
+  const { page, next } = await searchHits(deps, plan, pos, input.limit);
+  const nextCursor = next ? encodeSearchCursor(next) : null;
+  const { hits } = await describeHits(deps, plan, page);
   const only = !pos && hits.length === 1 && !nextCursor ? hits[0]! : null;
   const direct =
     only && only.keys.some((k) => EXACT_KEYS.includes(k) && (k !== "USER_ID" || plan.id !== null))
@@ -231,6 +197,79 @@ export async function searchConsole(
     requestId,
   });
   return { hits, nextCursor, direct };
+}
+
+/**
+ * How the console reads a search text (packages/domain planAdminSearch).
+ * @throws AppError validation `search_too_short` when no key applies
+ */
+export function searchPlanOf(query: string) {
+  const plan = planAdminSearch(query);
+  if (plan.keys.length === 0) {
+    throw new AppError("validation", "search_too_short", ADMIN_MESSAGES.searchTooShort, [
+      { field: "QUERY", message: ADMIN_MESSAGES.searchTooShort },
+    ]);
+  }
+  return plan;
+}
+
+/**
+ * One keyset page of the records `plan` finds after `pos` (newest first, payments before
+ * people, then id), each with every key that found it; `next` is where the page after starts
+ * (null at the end). Every key's query reads at most `limit + 1` rows after `pos`.
+ */
+export async function searchHits(
+  deps: AdminDeps,
+  plan: ReturnType<typeof planAdminSearch>,
+  pos: repo.SearchPosition | null,
+  limit: number,
+): Promise<{ page: SearchHit[]; next: repo.SearchPosition | null }> {
+  const accessKeyHash = createHash("sha256").update(plan.text).digest("hex");
+  const found = await Promise.all(
+    plan.keys.map((key) =>
+      repo.searchByKey(deps.db, key, { ...plan, accessKeyHash }, pos, limit + 1),
+    ),
+  );
+  const merged = new Map<string, SearchHit>();
+  for (const hit of found.flat()) {
+    const id = `${hit.kind}:${hit.id}`;
+    const seen = merged.get(id);
+    if (seen) {
+      if (!seen.keys.includes(hit.key)) seen.keys.push(hit.key);
+    } else merged.set(id, { kind: hit.kind, id: hit.id, at: hit.at, keys: [hit.key] });
+  }
+  const rank = (k: SearchHit["kind"]) => (k === "PAYMENT" ? 0 : 1);
+  const sorted = [...merged.values()].sort(
+    (a, b) => b.at.getTime() - a.at.getTime() || rank(a.kind) - rank(b.kind) || b.id - a.id,
+  );
+  const page = sorted.slice(0, limit);
+  const last = page.at(-1);
+  const next =
+    sorted.length > limit && last ? { at: last.at, rank: rank(last.kind), id: last.id } : null;
+  return { page, next };
+}
+
+/** A page of hits with why each matched (Korean) and the payment / person it names. */
+export async function describeHits(
+  deps: AdminDeps,
+  plan: ReturnType<typeof planAdminSearch>,
+  page: SearchHit[],
+): Promise<Pick<SearchPage, "hits">> {
+  const payments = await repo.paymentSummaries(
+    deps.db,
+    page.filter((h) => h.kind === "PAYMENT").map((h) => h.id),
+  );
+  const people = await repo.peopleByIds(
+    deps.db,
+    page.filter((h) => h.kind === "FAMILY").map((h) => h.id),
+  );
+  const hits = page.map((h) => ({
+    ...h,
+    reasons: h.keys.map((k) => reasonOf(k, plan.text, plan.digits)),
+    payment: h.kind === "PAYMENT" ? (payments.find((p) => p.payment.id === h.id) ?? null) : null,
+    person: h.kind === "FAMILY" ? (people.find((p) => p.id === h.id) ?? null) : null,
+  }));
+  return { hits };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -571,7 +610,25 @@ export interface RefundPaymentInput {
   amount: number;
   reasonCode: AdminReasonCode;
   reason: string;
+  /**
+   * BANK on a card payment: a staff bank transfer to `refundAccount` instead of a gateway
+   * cancel (decision 022); null: the payment's own channel.
+   */
+  channel?: "CARD" | "BANK" | null;
   refundAccount: { bankCode: string; accountNumber: string; holder: string } | null;
+}
+
+/** A BANK refund chosen without the account to pay to. */
+function requireAccountForBank(input: {
+  channel?: "CARD" | "BANK" | null;
+  refundAccount: unknown;
+}): void {
+  if (input.channel === "BANK" && !input.refundAccount) {
+    const message = "계좌로 환불하려면 환불 계좌를 입력해 주세요.";
+    throw new AppError("validation", "refund_account_required", message, [
+      { field: "REFUND_ACCOUNT", message },
+    ]);
+  }
 }
 
 /**
@@ -589,6 +646,7 @@ export async function refundPayment(
   requestId: string | null,
 ) {
   requireConsole(caller, "refund.decide");
+  requireAccountForBank(input);
   const { idempotencyKey, ...body } = input;
   return once(deps, caller, "refund_payment", idempotencyKey, body, async () => {
     const before = await repo.paymentDetail(deps.db, input.paymentId);
@@ -618,6 +676,7 @@ export async function refundPayment(
         paymentItemIds: input.paymentItemIds,
         reason,
         refundAccount: input.refundAccount,
+        channel: input.channel ?? null,
         forStaffDecision: true,
       },
       requestId,
@@ -653,6 +712,9 @@ export async function refundPayment(
           lawAmount: opened.amount,
           refundRequestId: decided.id,
           itemIds: decided.paymentItemIds,
+          channel: decided.channel,
+          staffTransfer:
+            (decided.refundAccount as { transfer?: string } | null)?.transfer === "STAFF",
         },
       },
       requestId,
@@ -681,10 +743,14 @@ export async function decideRefund(
     amount: number | null;
     reasonCode: AdminReasonCode;
     reason: string;
+    /** APPROVE of a card payment to a bank account: a staff transfer (decision 022). */
+    channel?: "CARD" | "BANK" | null;
+    refundAccount?: { bankCode: string; accountNumber: string; holder: string } | null;
   },
   requestId: string | null,
 ) {
   requireConsole(caller, "refund.decide");
+  requireAccountForBank({ channel: input.channel, refundAccount: input.refundAccount ?? null });
   const { idempotencyKey, ...body } = input;
   return once(deps, caller, "refund_decide", idempotencyKey, body, async () => {
     const queue = await listRefundRequests(deps.refunds, caller, {
@@ -701,6 +767,10 @@ export async function decideRefund(
         decision: input.decision === "APPROVE" ? "REFUNDED" : "REJECTED",
         amount: input.decision === "APPROVE" ? (input.amount ?? waiting?.amount ?? null) : null,
         note: reason,
+        refundAccount:
+          input.decision === "APPROVE" && input.channel === "BANK"
+            ? (input.refundAccount ?? null)
+            : null,
       },
       requestId,
     );
@@ -710,8 +780,12 @@ export async function decideRefund(
       {
         action: "admin_refund_decide",
         target: `refund_request:${decided.id}`,
-        before: { state: "STAFF_REVIEW", amount: waiting?.amount ?? null },
-        after: { state: decided.state, amount: decided.amount },
+        before: {
+          state: "STAFF_REVIEW",
+          amount: waiting?.amount ?? null,
+          channel: waiting?.channel ?? null,
+        },
+        after: { state: decided.state, amount: decided.amount, channel: decided.channel },
         reason,
         extra: { reasonCode: input.reasonCode, decision: input.decision },
       },
@@ -767,6 +841,8 @@ export async function recordCash(
     idempotencyKey: string;
     userId: number;
     items: { id: number; lecture_multiple: number }[];
+    /** Won the page showed (Cart_Price); another server price: 409 `price_changed`. */
+    expectedPaidPrice?: number | null;
     receipt: { type: "INCOME_DEDUCTION" | "EXPENSE_PROOF" | "NONE"; number: string | null };
     reasonCode: AdminReasonCode;
     reason: string;
@@ -790,6 +866,7 @@ export async function recordCash(
         method: "CASH",
         items: input.items,
         cardQuota: 0,
+        expectedPaidPrice: input.expectedPaidPrice ?? null,
         memo: `${receipt} · ${reason}`.slice(0, 300),
       },
       requestId,
@@ -1085,5 +1162,174 @@ export async function markRenewalLectures(
       return out;
     });
     return { subscriptionId: subscription.id, lectures: moved };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Virtual accounts awaiting deposit (issue 16 "Actions": cancel, re-issue, remind)
+
+interface VbankActionInput {
+  idempotencyKey: string;
+  paymentId: number;
+  reasonCode: AdminReasonCode;
+  reason: string;
+}
+
+export const VBANK_ADMIN_MESSAGES = {
+  expired: "입금 기한이 지난 가상계좌예요. 알림 대신 새 계좌를 발급해 주세요.",
+  noRecipient: "알림을 받을 수 있는 가족(전화번호)이 없어요.",
+} as const;
+
+/** A virtual-account payment as the vbank actions answer and audit it (won, UTC). */
+function vbankPaymentView(p: PaymentRow) {
+  return {
+    paymentId: p.id,
+    state: p.state,
+    paidPrice: p.paidPrice,
+    impUid: p.gatewayPaymentId,
+    bankName: p.virtualAccount?.bankName ?? null,
+    dueAt: p.virtualAccount?.dueAt ?? null,
+  };
+}
+
+/**
+ * Cancels a virtual account awaiting its deposit (ADMIN; payments `cancelAwaitingVbank`): the
+ * gateway cancels the account and the order is FAILED. EXECUTION entry `admin_vbank_cancel`
+ * (before/after, reason, amount) in the same transaction. Idempotent by key; two staff at once:
+ * one cancels, the other gets 409 `vbank_not_awaiting`.
+ * @throws AppError forbidden; as payments' cancelAwaitingVbank
+ */
+export async function cancelVbank(
+  deps: AdminDeps,
+  caller: AuthUser,
+  input: VbankActionInput,
+  requestId: string | null,
+) {
+  requireConsole(caller, "vbank.cancel");
+  const { idempotencyKey, ...body } = input;
+  return once(deps, caller, "vbank_cancel", idempotencyKey, body, async () => {
+    const reason = reasonText(input.reasonCode, input.reason);
+    const { after } = await cancelAwaitingVbank(deps.payments, input.paymentId, {
+      initiator: initiatorOf(caller),
+      actorUserId: caller.userNo,
+      reason,
+      record: (tx, change) =>
+        recordStaffAction(tx, {
+          actor: caller,
+          action: "admin_vbank_cancel",
+          record: `payment:${input.paymentId}`,
+          before: vbankPaymentView(change.before),
+          after: vbankPaymentView(change.after),
+          reason,
+          requestId,
+          detail: { reasonCode: input.reasonCode, amount: change.before.paidPrice },
+        }).then(() => undefined),
+    });
+    return { payment: vbankPaymentView(after) };
+  });
+}
+
+/**
+ * Re-issues a virtual account for the same order (ADMIN; payments `reissueAwaitingVbank`): the
+ * old account is cancelled at the gateway and a new one issued with a deadline `dueDays` days
+ * from now (end of that day, Asia/Seoul); the family is sent the new account. `impUid` is the
+ * account the page showed (another one now: 409 `vbank_changed`, nothing done). EXECUTION
+ * entry `admin_vbank_reissue` in the same transaction.
+ * @throws AppError forbidden; as payments' reissueAwaitingVbank
+ */
+export async function reissueVbank(
+  deps: AdminDeps,
+  caller: AuthUser,
+  input: VbankActionInput & { dueDays: number; impUid: string },
+  requestId: string | null,
+) {
+  requireConsole(caller, "vbank.reissue");
+  const { idempotencyKey, ...body } = input;
+  return once(deps, caller, "vbank_reissue", idempotencyKey, body, async () => {
+    const reason = reasonText(input.reasonCode, input.reason);
+    const result = await reissueAwaitingVbank(
+      deps.payments,
+      input.paymentId,
+      input.dueDays,
+      input.impUid,
+      {
+        initiator: initiatorOf(caller),
+        actorUserId: caller.userNo,
+        reason,
+        record: (tx, change) =>
+          recordStaffAction(tx, {
+            actor: caller,
+            action: "admin_vbank_reissue",
+            record: `payment:${input.paymentId}`,
+            before: vbankPaymentView(change.before),
+            after: vbankPaymentView(change.after),
+            reason,
+            requestId,
+            detail: {
+              reasonCode: input.reasonCode,
+              amount: change.before.paidPrice,
+              dueDays: input.dueDays,
+            },
+          }).then(() => undefined),
+      },
+    );
+    return { payment: vbankPaymentView(result.after), vbank: result.vbank };
+  });
+}
+
+/**
+ * Sends the family a reminder of a virtual account awaiting its deposit (ADMIN, SALES_TEAM;
+ * the messages area's `remindVbankDeposit`, template vbank-due-soon). Refused when the account
+ * is not awaiting (409 `vbank_not_awaiting`), its deadline has passed (409 `vbank_expired`: a
+ * re-issue is what helps) or nobody in the family has a phone (409 `no_recipient`). Idempotent
+ * by key (one message per recipient per key). EXECUTION entry `admin_vbank_remind`.
+ * @throws AppError forbidden; not_found `payment_not_found`; conflict as above
+ */
+export async function remindVbank(
+  deps: AdminDeps,
+  caller: AuthUser,
+  input: VbankActionInput,
+  requestId: string | null,
+) {
+  requireConsole(caller, "vbank.remind");
+  const { idempotencyKey, ...body } = input;
+  return once(deps, caller, "vbank_remind", idempotencyKey, body, async () => {
+    const reason = reasonText(input.reasonCode, input.reason);
+    const at = deps.payments.clock.now();
+    return withTransaction(deps.db, async (tx) => {
+      const payment = await findPaymentById(tx, input.paymentId);
+      if (!payment) {
+        throw new AppError("not_found", "payment_not_found", ADMIN_MESSAGES.paymentNotFound);
+      }
+      const account = payment.virtualAccount;
+      if (payment.state !== "READY" || payment.paymentMethod !== "VBANK" || !account) {
+        throw new AppError("conflict", "vbank_not_awaiting", VBANK_ACTION_MESSAGES.notAwaiting);
+      }
+      const dueAt = new Date(account.dueAt);
+      if (dueAt.getTime() <= at.getTime()) {
+        throw new AppError("conflict", "vbank_expired", VBANK_ADMIN_MESSAGES.expired);
+      }
+      const keys = await remindVbankDeposit(tx, {
+        payment,
+        vbank: { bankName: account.bankName, accountNumber: account.accountNumber, dueAt },
+        key: idempotencyKey,
+        at,
+      });
+      if (keys.length === 0) {
+        throw new AppError("conflict", "no_recipient", VBANK_ADMIN_MESSAGES.noRecipient);
+      }
+      const view = vbankPaymentView(payment);
+      await recordStaffAction(tx, {
+        actor: caller,
+        action: "admin_vbank_remind",
+        record: `payment:${payment.id}`,
+        before: view,
+        after: { ...view, messages: keys.length },
+        reason,
+        requestId,
+        detail: { reasonCode: input.reasonCode, amount: payment.paidPrice },
+      });
+      return { payment: view, messages: keys.length };
+    });
   });
 }

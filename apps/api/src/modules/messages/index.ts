@@ -74,6 +74,9 @@ export function messagesModule(ctx: ModuleContext, options: MessagesOptions = {}
   on("payment.vbank-issued", "messages", (tx, e) =>
     safely(tx, ctx.log, "payment.vbank-issued", (sp) => handlers.vbankIssued(sp, e)),
   );
+  on("payment.vbank-cancelled", "messages", (tx, e) =>
+    safely(tx, ctx.log, "payment.vbank-cancelled", (sp) => handlers.vbankCancelled(sp, e)),
+  );
   on("subscription.renewal-failed", "messages", (tx, e) =>
     safely(tx, ctx.log, "subscription.renewal-failed", (sp) => handlers.renewalFailed(sp, deps, e)),
   );

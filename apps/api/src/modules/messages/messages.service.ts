@@ -442,10 +442,20 @@ export const handlers = {
       payment: { id: number; userId: number; name: string; paidPrice: number };
       vbank: { bankName: string; accountNumber: string; holder: string; dueAt: Date };
       at: Date;
+      /** The new account's imp_uid when staff re-issued it (a new notice, a new reminder). */
+      reissue?: string;
     },
   ) {
     const p = event.payment;
     const family = await familyOf(tx, p.userId, event.at);
+    const again = event.reissue ? `:${event.reissue}` : "";
+    if (again) {
+      await repo.cancelPending(tx, `payment:${p.id}`, {
+        templateIds: ["vbank-due-soon"],
+        reason: "가상계좌를 다시 발급했어요.",
+        at: event.at,
+      });
+    }
     const common = {
       orderName: p.name,
       amount: wonText(p.paidPrice),
@@ -458,7 +468,7 @@ export const handlers = {
       {
         templateId: "vbank-issued",
         subject: `payment:${p.id}`,
-        key: `vbank-issued:${p.id}`,
+        key: `vbank-issued:${p.id}${again}`,
         recipients: family,
         variables: { ...common, holder: event.vbank.holder },
         scheduledAt: event.at,
@@ -472,7 +482,7 @@ export const handlers = {
         {
           templateId: "vbank-due-soon",
           subject: `payment:${p.id}`,
-          key: `vbank-due-soon:${p.id}`,
+          key: `vbank-due-soon:${p.id}${again}`,
           recipients: family,
           variables: common,
           scheduledAt: remindAt,
@@ -480,6 +490,15 @@ export const handlers = {
         event.at,
       );
     }
+  },
+
+  /** A virtual account cancelled by staff: its deadline reminder is not sent. */
+  async vbankCancelled(tx: Database, event: { payment: { id: number }; at: Date }) {
+    await repo.cancelPending(tx, `payment:${event.payment.id}`, {
+      templateIds: ["vbank-due-soon"],
+      reason: "가상계좌 발급이 취소됐어요.",
+      at: event.at,
+    });
   },
 
   async renewalFailed(

@@ -35,6 +35,13 @@ export {
 /** Staff actions on failed renewals (the admin console, issue 16). */
 export { RENEWAL_ACTION_MESSAGES, rescheduleRenewal, retryRenewalNow } from "./payments.jobs.ts";
 export { renewalEffectGraphql } from "./subscriptions.graphql.ts";
+/** Staff actions on virtual accounts awaiting deposit (the admin console, issue 16). */
+export {
+  VBANK_ACTION_MESSAGES,
+  cancelAwaitingVbank,
+  reissueAwaitingVbank,
+  type VbankView,
+} from "./vbank.service.ts";
 
 /**
  * `payment.paid`: a payment moved READY → PAID (card, virtual-account deposit, cash, a renewal),
@@ -52,6 +59,20 @@ export interface VbankIssuedEvent {
   payment: PaymentRow;
   vbank: { bankName: string; accountNumber: string; holder: string; dueAt: Date };
   at: Date;
+  /**
+   * Set (the new account's imp_uid) when staff re-issued the account for the same order: the
+   * family is told the new account again and the old account's reminder is dropped.
+   */
+  reissue?: string;
+}
+
+/**
+ * `payment.vbank-cancelled`: a virtual account awaiting its deposit was cancelled (staff) and
+ * the order FAILED; pending deadline reminders are dropped.
+ */
+export interface VbankCancelledEvent {
+  payment: PaymentRow;
+  at: Date;
 }
 
 /** `subscription.renewal-failed`: a renewal charge was declined (or no card); it is retried. */
@@ -68,6 +89,7 @@ declare module "../../platform/events.ts" {
   interface DomainEvents {
     "payment.paid": PaymentPaidEvent;
     "payment.vbank-issued": VbankIssuedEvent;
+    "payment.vbank-cancelled": VbankCancelledEvent;
     "subscription.renewal-failed": RenewalFailedEvent;
   }
 }

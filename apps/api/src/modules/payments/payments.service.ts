@@ -38,7 +38,7 @@ import {
   type CartStoreItem,
   type PricedCart,
 } from "@seoltab/domain";
-import type { Database } from "@seoltab/db";
+import { eq, schema, type Database } from "@seoltab/db";
 import type { Clock } from "../../clock.ts";
 import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
@@ -650,6 +650,9 @@ export async function checkout(
 
 /** The end of the day `days` days after `now`, Asia/Seoul (23:59:59 KST). */
 export function vbankDueAt(now: Date, days: number): Date {
+/** failReason of a payment whose virtual account was cancelled before any deposit. */
+export const VBANK_CANCELLED_REASON = "가상계좌 발급이 취소됐어요.";
+
   const kst = new Date(now.getTime() + 9 * 3_600_000 + days * 86_400_000);
   kst.setUTCHours(23, 59, 59, 0);
   return new Date(kst.getTime() - 9 * 3_600_000);
@@ -800,6 +803,28 @@ export async function applyGatewayPayment(
   };
   if (gp.status === "paid" || gp.status === "cancelled") {
     await withTransaction(deps.db, async (tx) => {
+  if (gp.status === "cancelled" && gp.paidAt === null && gp.cancelAmount === 0) {
+    // A virtual account cancelled before any deposit (DELETE /vbanks: the console's cancel, or
+    // a re-issue whose new account is not known yet): nothing was paid. Only the account the
+    // payment holds now counts — an answer about an account since replaced changes nothing.
+    await withTransaction(deps.db, async (tx) => {
+      const [locked] = await tx
+        .select({ impUid: schema.payments.gatewayPaymentId })
+        .from(schema.payments)
+        .where(eq(schema.payments.id, payment.id))
+        .for("update");
+      if (locked?.impUid && locked.impUid !== gp.impUid) return;
+      await transitionPayment(tx, payment.id, {
+        from: "READY",
+        to: "FAILED",
+        initiator,
+        reason: VBANK_CANCELLED_REASON,
+        at: now,
+        set: { ...common, failReason: VBANK_CANCELLED_REASON },
+      });
+    });
+    return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+  }
       const moved = await transitionPayment(tx, payment.id, {
         from: "READY",
         to: "PAID",
@@ -843,6 +868,13 @@ export async function applyGatewayPayment(
     await withTransaction(deps.db, async (tx) => {
       await updatePaymentInState(
         tx,
+      // An answer about an account the console has since replaced (re-issue) is stale.
+      const [locked] = await tx
+        .select({ impUid: schema.payments.gatewayPaymentId })
+        .from(schema.payments)
+        .where(eq(schema.payments.id, payment.id))
+        .for("update");
+      if (locked?.impUid && locked.impUid !== gp.impUid) return;
         payment.id,
         "READY",
         {

@@ -204,3 +204,25 @@ export async function hasPendingRefund(db: Database, paymentId: number): Promise
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * True when a refund of this payment was paid back by a staff bank transfer instead of a
+ * gateway cancel (channel BANK on a card payment, decision 022): the gateway's balance no
+ * longer matches ours, so later refunds of the payment also go to a bank account.
+ */
+export async function hasStaffTransfer(db: Database, paymentId: number): Promise<boolean> {
+  const r = schema.refundRequests;
+  const rows = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        eq(r.paymentId, paymentId),
+        eq(r.channel, "BANK"),
+        inArray(r.state, ["PENDING", "REFUNDED"]),
+        sql`${r.refundAccount} ->> 'transfer' = 'STAFF'`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

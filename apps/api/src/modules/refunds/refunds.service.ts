@@ -85,6 +85,7 @@ import {
   findRefundRequestById,
   findRefundRequestsByState,
   hasPendingRefund,
+  hasStaffTransfer,
   insertRefundRequest,
   lockPayment,
   markItemsRefundRequested,
@@ -122,6 +123,26 @@ export interface RefundAccount {
   bankCode: string;
   accountNumber: string;
   holder: string;
+}
+
+/**
+ * The account of a staff bank transfer as kept (decision 022): bank code and holder as given,
+ * the number masked but its last 4 digits ("********6789"), `transfer: "STAFF"`. Staff make
+ * the transfer themselves when they approve it, so nothing later needs the full number.
+ */
+export function staffTransferAccount(account: RefundAccount): Record<string, string> {
+  const digits = account.accountNumber.replace(/\D/g, "");
+  return {
+    bankCode: account.bankCode,
+    holder: account.holder,
+    accountNumber: `${"*".repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`,
+    transfer: "STAFF",
+  };
+}
+
+/** True for a request kept as a staff bank transfer (`staffTransferAccount`). */
+function isStaffTransfer(request: Pick<RefundRequestRow, "refundAccount">): boolean {
+  return (request.refundAccount as Record<string, string> | null)?.transfer === "STAFF";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -423,6 +444,12 @@ export interface RequestRefundInput {
   /** Devices/books in the request were used or damaged so that their value fell (not merely opened). */
   opened?: boolean;
   /**
+   * Staff only, with `forStaffDecision` (the operations console): "BANK" on a card payment pays
+   * the money back by a staff bank transfer to `refundAccount` instead of a gateway cancel
+   * (e.g. the card is expired or closed; decision 022). Ignored otherwise.
+   */
+  channel?: RefundChannel | null;
+  /**
    * Staff only (the operations console, issue 16): keep the request for a staff decision
    * (STAFF_REVIEW) even when self-service would refund it at once, so staff can decide the
    * amount (`decideRefundRequest`). Ignored for other callers.
@@ -479,7 +506,17 @@ export async function requestRefund(
     itemIds: input.paymentItemIds ?? null,
     opened: input.opened ?? false,
   });
-  const { payment, considered, channel } = assessment;
+  const { payment, considered } = assessment;
+  const staffDecision = input.forStaffDecision === true && isStaffUserType(caller.userType);
+  // A staff transfer instead of a card cancel (decision 022): channel BANK on a card payment.
+  const staffTransfer = staffDecision && input.channel === "BANK" && assessment.channel === "CARD";
+  const channel: RefundChannel = staffTransfer ? "BANK" : assessment.channel;
+  // Staff asking a card cancel after a staff transfer: refused before anything is opened.
+  if (staffDecision && channel === "CARD" && (await hasStaffTransfer(deps.db, payment.id))) {
+    throw new AppError("conflict", "refund_channel_bank_required", BANK_AFTER_TRANSFER, [
+      { field: "REFUND_ACCOUNT", message: BANK_AFTER_TRANSFER },
+    ]);
+  }
   if (
     considered.length === 0 ||
     considered.some((a) => !isOpen(a.item)) ||
@@ -503,13 +540,14 @@ export async function requestRefund(
     );
   }
   const amount = assessment.refundableAmount;
-  const staffDecision = input.forStaffDecision === true && isStaffUserType(caller.userType);
   const selfService =
     !staffDecision &&
     assessment.eligible &&
     channel === "CARD" &&
     payment.gatewayPaymentId !== null &&
-    amount > 0;
+    amount > 0 &&
+    // After a staff bank transfer the gateway's balance differs from ours: staff decide.
+    !(await hasStaffTransfer(deps.db, payment.id));
   const now = deps.clock.now();
   const initiator = initiatorOf(caller);
   const actor: Actor = { initiator, userId: caller.userNo, reason: input.reason, at: now };
@@ -544,7 +582,11 @@ export async function requestRefund(
         blockedReasons: assessment.reasons,
         // Kept only where it is used: BANK refunds.
         refundAccount:
-          channel === "BANK" && input.refundAccount ? { ...input.refundAccount } : null,
+          channel === "BANK" && input.refundAccount
+            ? staffTransfer
+              ? staffTransferAccount(input.refundAccount)
+              : { ...input.refundAccount }
+            : null,
         createdAt: now,
       });
     });
@@ -1009,6 +1051,11 @@ export interface DecideRefundInput {
   amount?: number | null;
   /** Required for REJECTED and for an amount above the law's. */
   note?: string | null;
+  /**
+   * REFUNDED of a card payment: pay back by a staff bank transfer to this account (channel
+   * BANK, decision 022) instead of a gateway cancel. Ignored for other payment methods.
+   */
+  refundAccount?: RefundAccount | null;
 }
 
 /**
@@ -1117,7 +1164,15 @@ export async function decideRefundRequest(
       { field: "NOTE", message: REFUND_MESSAGES.noteRequired },
     ]);
   }
-  const throughGateway = payment.paymentMethod !== "CASH" && payment.gatewayPaymentId !== null;
+  const isCard = payment.paymentMethod === "BILLING_CARD";
+  const staffTransfer = isCard && (isStaffTransfer(request) || !!input.refundAccount);
+  if (isCard && !staffTransfer && (await hasStaffTransfer(deps.db, payment.id))) {
+    throw new AppError("conflict", "refund_channel_bank_required", BANK_AFTER_TRANSFER, [
+      { field: "REFUND_ACCOUNT", message: BANK_AFTER_TRANSFER },
+    ]);
+  }
+  const throughGateway =
+    !staffTransfer && payment.paymentMethod !== "CASH" && payment.gatewayPaymentId !== null;
   const lawAmount = request.amount;
   // Take the request (STAFF_REVIEW → PENDING) so a second decision cannot run; amount becomes
   // the decided one.
@@ -1132,6 +1187,9 @@ export async function decideRefundRequest(
         decidedAt: now,
         decidedByUserId: caller.userNo,
         gatewayNote: note?.slice(0, 300) ?? null,
+        ...(staffTransfer && input.refundAccount
+          ? { channel: "BANK", refundAccount: staffTransferAccount(input.refundAccount) }
+          : {}),
       });
     });
   } catch (err) {
@@ -1153,6 +1211,8 @@ export async function decideRefundRequest(
       lawAmount,
       amount,
       throughGateway,
+      channel: staffTransfer ? "BANK" : taken.channel,
+      staffTransfer,
       ...(note ? { note: note.slice(0, 200) } : {}),
     },
     requestId,
@@ -1161,11 +1221,15 @@ export async function decideRefundRequest(
   if (throughGateway) {
     await cancelThroughGateway(deps, taken, payment, split, actor, requestId);
   } else {
-    // Cash: staff pay the money back to the account themselves; record it.
+    // Cash, or a staff transfer of a card payment (channel BANK): staff pay the money back to
+    // the account themselves; record it.
     await completeRequest(deps, taken, split, null, actor, requestId, "PENDING");
   }
   return (await findRefundRequestById(deps.db, request.id)) ?? taken;
 }
+
+const BANK_AFTER_TRANSFER =
+  "이 결제는 계좌 이체로 환불한 적이 있어 남은 금액도 계좌로 환불해야 해요. 환불 계좌를 입력해 주세요.";
 
 /**
  * Staff ask the gateway about a PENDING request (after a time-out). Settles it as

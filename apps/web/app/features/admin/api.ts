@@ -3,7 +3,7 @@
  * the stored token (ADMIN, SALES_TEAM). Field names as on the wire; money in won; times ISO UTC.
  */
 import type { AdminAction, AdminReasonCode, TimelineKind } from "@seoltab/domain/admin";
-import { restRequest } from "../../lib/rest-client";
+import { restBlob, restRequest } from "../../lib/rest-client";
 
 export interface PersonView {
   USER_NO: number;
@@ -132,6 +132,13 @@ export interface PaymentPage {
     RULE: string;
     REASON: string;
     NOTE: string | null;
+    /** Kept refund account: number masked but the last 4; STAFF = a staff bank transfer. */
+    REFUND_ACCOUNT: {
+      BANK_CODE: string | null;
+      HOLDER: string | null;
+      ACCOUNT_NUMBER: string;
+      TRANSFER: "STAFF" | "GATEWAY";
+    } | null;
     PAYMENT_ITEM_IDS: number[];
     CREATED_AT: string;
     DECIDED_AT: string | null;
@@ -191,6 +198,8 @@ export function refundPayment(input: {
   AMOUNT: number;
   REASON_CODE: AdminReasonCode;
   REASON: string;
+  /** BANK on a card payment: a staff bank transfer to REFUND_ACCOUNT (decision 022). */
+  CHANNEL?: "CARD" | "BANK";
   REFUND_ACCOUNT?: { BANK_CODE: string; ACCOUNT_NUMBER: string; HOLDER: string };
 }) {
   return restRequest<{
@@ -235,6 +244,7 @@ export interface QueuesPage {
   }[];
   AWAITING_DEPOSITS: {
     PAYMENT_ID: number;
+    IMP_UID: string | null;
     USER_NO: number;
     USER_NAME: string;
     NAME: string;
@@ -298,4 +308,100 @@ export function markRenewal(input: RenewalActionBody & { STATE: "NOCARD" | "NOPA
     SUBSCRIPTION_ID: number;
     LECTURES: { LECTURE_ID: number; FROM: string; TO: string }[];
   }>("main", "/admin/console/renewal_mark", { body: input });
+}
+
+/** One virtual-account action's common fields (docs/api/admin.md "Virtual accounts"). */
+interface VbankActionBody {
+  IDEMPOTENCY_KEY: string;
+  PAYMENT_ID: number;
+  REASON_CODE: AdminReasonCode;
+  REASON: string;
+}
+
+export interface VbankPaymentView {
+  PAYMENT_ID: number;
+  STATE: string;
+  PAID_PRICE: number;
+  IMP_UID: string | null;
+  BANK_NAME: string | null;
+  DUE_AT: string | null;
+}
+
+/** Cancels the account (ADMIN): the order FAILED. */
+export function cancelVbank(input: VbankActionBody) {
+  return restRequest<{ PAYMENT: VbankPaymentView }>("main", "/admin/console/vbank_cancel", {
+    body: input,
+  });
+}
+
+/** A new account for the same order (ADMIN); IMP_UID = the account the page showed. */
+export function reissueVbank(input: VbankActionBody & { IMP_UID: string; DUE_DAYS: number }) {
+  return restRequest<{
+    PAYMENT: VbankPaymentView;
+    VIRTUAL_ACCOUNT: { BANK_NAME: string; ACCOUNT_NUMBER: string; HOLDER: string; DUE_AT: string };
+  }>("main", "/admin/console/vbank_reissue", { body: input });
+}
+
+/** Sends the family the deposit reminder again (ADMIN, SALES_TEAM). */
+export function remindVbank(input: VbankActionBody) {
+  return restRequest<{ PAYMENT: VbankPaymentView; MESSAGES: number }>(
+    "main",
+    "/admin/console/vbank_remind",
+    { body: input },
+  );
+}
+
+/** Cash receipt details of a cash payment (현금영수증). */
+export type CashReceipt =
+  | { TYPE: "NONE" }
+  | { TYPE: "INCOME_DEDUCTION"; NUMBER: string }
+  | { TYPE: "EXPENSE_PROOF"; NUMBER: string };
+
+/** Records a cash payment (ADMIN, SALES_TEAM); EXPECTED_PAID_PRICE = the amount confirmed. */
+export function recordCash(input: {
+  IDEMPOTENCY_KEY: string;
+  USER_NO: number;
+  ITEMS: { id: number; lecture_multiple: number }[];
+  EXPECTED_PAID_PRICE: number;
+  RECEIPT: CashReceipt;
+  REASON_CODE: AdminReasonCode;
+  REASON: string;
+}) {
+  return restRequest<{
+    PAYMENT_ID: number;
+    STATE: string;
+    PAID_PRICE: number;
+    MERCHANT_UID: string;
+  }>("main", "/admin/console/cash", { body: input });
+}
+
+/** The console's list exports (ADMIN; each a SECURITY entry on the server). */
+export const CONSOLE_EXPORTS = {
+  FAILED_RENEWALS: { path: "/admin/exports/failed-renewals.csv", file: "정기결제실패" },
+  AWAITING_DEPOSITS: { path: "/admin/exports/awaiting-deposits.csv", file: "입금대기가상계좌" },
+  SEARCH: { path: "/admin/exports/search.csv", file: "검색결과" },
+} as const;
+
+/** The address of an export; `query` is the search text of the SEARCH export. */
+export function consoleExportPath(list: keyof typeof CONSOLE_EXPORTS, query?: string): string {
+  const { path } = CONSOLE_EXPORTS[list];
+  return query ? `${path}?${new URLSearchParams({ QUERY: query }).toString()}` : path;
+}
+
+/** Downloads one of the console's CSV exports as a file named for the list and the Seoul day. */
+export async function downloadConsoleCsv(
+  list: keyof typeof CONSOLE_EXPORTS,
+  query?: string,
+  now = new Date(),
+): Promise<void> {
+  const blob = await restBlob("main", consoleExportPath(list, query));
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  const day = new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+  a.href = url;
+  a.download = `${CONSOLE_EXPORTS[list].file}-${day}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -307,6 +307,35 @@ describe.each(adapters)("PaymentGateway contract: $name", ({ start }) => {
       expect(paid?.paidAt).toBeInstanceOf(Date);
     });
 
+    it("cancels a ready account (DELETE /vbanks) and issues a new one for the same order", async () => {
+      const merchantUid = uid("vbank");
+      const request = {
+        merchantUid,
+        amount: 20_000,
+        name: "재발급 테스트",
+        dueAt: new Date(now + 86_400_000),
+        holder: "(주)설탭",
+      };
+      const first = await gateway.issueVirtualAccount(request);
+      const cancelled = await gateway.cancelVirtualAccount(first.impUid);
+      expect(cancelled).toMatchObject({ status: "cancelled", paidAt: null, cancelAmount: 0 });
+      // A cancelled account takes no deposit and cannot be cancelled twice.
+      expect(await rejectionOf(gateway.cancelVirtualAccount(first.impUid))).toBeInstanceOf(
+        GatewayRefusedError,
+      );
+      const second = await gateway.issueVirtualAccount({
+        ...request,
+        dueAt: new Date(now + 3 * 86_400_000),
+      });
+      expect(second.impUid).not.toBe(first.impUid);
+      expect((await gateway.findPaymentByMerchantUid(merchantUid))?.impUid).toBe(second.impUid);
+      // A deposited account is not cancelled this way (a refund is a cancel with an account).
+      await h.deposit(second.impUid);
+      expect(await rejectionOf(gateway.cancelVirtualAccount(second.impUid))).toBeInstanceOf(
+        GatewayRefusedError,
+      );
+    });
+
     it("refuses a due date in the past", async () => {
       const err = await rejectionOf(
         gateway.issueVirtualAccount({

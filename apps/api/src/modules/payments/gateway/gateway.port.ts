@@ -136,6 +136,14 @@ export interface PaymentGateway {
   findPaymentByMerchantUid(merchantUid: string): Promise<GatewayPayment | null>;
   /** Cancels all or part of a payment (POST /payments/cancel) with a checksum. */
   cancelPayment(request: CancelRequest): Promise<GatewayPayment>;
+  /**
+   * Cancels a virtual account before its deposit (PortOne DELETE /vbanks/{imp_uid}): the
+   * payment becomes "cancelled" with `paidAt` null (nothing was paid) and no deposit is taken
+   * into that account any more; its merchant_uid may be issued a new account.
+   * @throws GatewayRefusedError (already deposited, not a virtual account), GatewayTimeoutError,
+   *   GatewayUnavailableError
+   */
+  cancelVirtualAccount(impUid: string): Promise<GatewayPayment>;
 }
 
 export class GatewayRefusedError extends Error {

@@ -181,6 +181,8 @@ export interface PortOneSimulator {
   issueVbank(fields: SimVbankFields): PortOnePaymentAnnotation;
   /** The depositor pays a ready virtual account: status "paid". @throws SimulatorRefusal */
   deposit(impUid: string): PortOnePaymentAnnotation;
+  /** DELETE /vbanks/{imp_uid}: a ready virtual account is cancelled. @throws SimulatorRefusal */
+  cancelVbank(impUid: string): PortOnePaymentAnnotation;
   /** GET /payments/{imp_uid}; undefined when none. */
   getPayment(impUid: string): PortOnePaymentAnnotation | undefined;
   /** GET /payments/find/{merchant_uid}: the latest payment; undefined when none. */
@@ -311,7 +313,13 @@ export function createPortOneSimulator(options: PortOneSimulatorOptions = {}): P
       throw new SimulatorRefusal("merchant_uid 는 필수입니다.", 1);
     }
     const ids = byMerchant.get(merchantUid) ?? [];
-    if (ids.some((id) => ["paid", "cancelled"].includes(payments.get(id)?.status ?? ""))) {
+    // "must not have been paid before": a virtual account cancelled before its deposit leaves
+    // the merchant_uid free for a new account (the console's re-issue).
+    const paidBefore = (id: string) => {
+      const p = payments.get(id);
+      return !!p && (p.status === "paid" || (p.status === "cancelled" && p.paid_at > 0));
+    };
+    if (ids.some(paidBefore)) {
       throw new SimulatorRefusal("이미 결제된 merchant_uid 입니다", 1);
     }
   }
@@ -570,6 +578,18 @@ export function createPortOneSimulator(options: PortOneSimulatorOptions = {}): P
       payment.status = "paid";
       payment.paid_at = seconds();
       payment.receipt_url = receiptUrl(payment.imp_uid);
+      return copy(payment);
+    },
+
+    cancelVbank(impUid) {
+      const payment = payments.get(impUid);
+      if (!payment) throw new SimulatorRefusal("존재하지 않는 결제정보입니다.", -1, 404);
+      if (payment.pay_method !== "vbank" || payment.status !== "ready") {
+        throw new SimulatorRefusal("입금 대기 중인 가상계좌만 발급 취소할 수 있습니다.", 1);
+      }
+      payment.status = "cancelled";
+      payment.cancelled_at = seconds();
+      payment.cancel_reason = "가상계좌 발급 취소";
       return copy(payment);
     },
 

@@ -11,6 +11,7 @@
  * | getPayment                | GET /payments/{imp_uid} (404 → null)           |
  * | findPaymentByMerchantUid  | GET /payments/find/{merchant_uid} (404 → null) |
  * | cancelPayment             | POST /payments/cancel                          |
+ * | cancelVirtualAccount      | DELETE /vbanks/{imp_uid}                       |
  *
  * Auth: `POST /users/getToken` {imp_key, imp_secret}; the token is cached, refreshed when less
  * than 60 s of it remain, and a call answered HTTP 401 gets a new token and is retried once.
@@ -111,7 +112,7 @@ function isAbort(err: unknown): boolean {
 
 /** What a call does: a "write" may have changed something at PortOne, a "read" never does. */
 interface Operation {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   path: string;
   body?: Record<string, unknown>;
   effect: "write" | "read";
@@ -141,7 +142,7 @@ export function createPortOneGateway(options: PortOneGatewayOptions): PaymentGat
 
   /** One HTTP exchange; rejects with whatever fetch (or reading the body) rejects with. */
   async function exchange(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     body: Record<string, unknown> | undefined,
     accessToken: string | null,
@@ -426,6 +427,14 @@ export function createPortOneGateway(options: PortOneGatewayOptions): PaymentGat
         },
         effect: "write",
         what: "결제 취소",
+      }),
+
+    cancelVirtualAccount: (impUid) =>
+      paymentCall({
+        method: "DELETE",
+        path: `/vbanks/${encodeURIComponent(impUid)}`,
+        effect: "write",
+        what: "가상계좌 발급 취소",
       }),
   };
 }

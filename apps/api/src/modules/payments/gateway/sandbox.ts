@@ -325,6 +325,10 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
       return toGatewayPayment(payment);
     },
 
+    async cancelVirtualAccount(impUid) {
+      return toGatewayPayment(await run(() => sim.cancelVbank(impUid)));
+    },
+
     async simulateDeposit(impUid) {
       return toGatewayPayment(await run(() => sim.deposit(impUid)));
     },

@@ -1,9 +1,11 @@
-import { ADMIN_SEARCH_MAX_LENGTH } from "@seoltab/domain/admin";
+import { ADMIN_SEARCH_MAX_LENGTH, mayPerform } from "@seoltab/domain/admin";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queuesPage, searchConsole, type QueuesPage, type SearchHit } from "../api";
 import { METHOD_LABELS, errorText, seoulTime, stateLabel, won } from "../format";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
+import { ExportButton } from "./export-button";
+import { useRootStore } from "../../../stores/root-store";
 
 /** Where a hit opens. */
 export function hitPath(kind: "PAYMENT" | "FAMILY", id: number): string {
@@ -53,6 +55,8 @@ export function ConsoleSearch() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [searched, setSearched] = useState(false);
+  const role = useRootStore((s) => s.auth.data?.USER_TYPE ?? null);
+  const mayExport = role ? mayPerform(role, "export") : false;
 
   useEffect(() => {
     if (!query) return;
@@ -125,6 +129,9 @@ export function ConsoleSearch() {
       <ConsoleError message={error} />
       {searched && hits.length === 0 && !error ? (
         <p className="console-empty">찾은 결과가 없어요.</p>
+      ) : null}
+      {hits.length > 0 && mayExport ? (
+        <ExportButton list="SEARCH" query={query} onError={setError} />
       ) : null}
       {hits.length > 0 ? (
         <ol className="console-list" aria-label="검색 결과 (최근 순)">

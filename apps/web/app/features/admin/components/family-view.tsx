@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addNote, familyPage, newActionKey, type FamilyPage } from "../api";
 import { errorText, seoulTime, stateLabel } from "../format";
+import { CashForm } from "./cash-form";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { ViewAsFamilyButton } from "../../view-as/components/view-as-family-button";
 
@@ -91,6 +92,15 @@ function FamilyBody({ userNo }: { userNo: number }) {
             </ul>
             <NoteForm userNo={userNo} onSaved={load} />
           </section>
+          {page.MEMBERS.some((m) => m.USER_TYPE === "STUDENT") ? (
+            <section className="console-section" aria-labelledby="family-cash-h">
+              <h2 id="family-cash-h">현금 결제</h2>
+              <CashForm
+                students={page.MEMBERS.filter((m) => m.USER_TYPE === "STUDENT")}
+                onDone={load}
+              />
+            </section>
+          ) : null}
           <section className="console-section" aria-labelledby="family-timeline-h">
             <h2 id="family-timeline-h">타임라인 (최근 순)</h2>
             <fieldset className="console-filter">

@@ -1,59 +1,16 @@
-import {
-  ADMIN_REASON_CODES,
-  ADMIN_REASON_LABELS,
-  halfOf,
-  type AdminReasonCode,
-} from "@seoltab/domain/admin";
+import { halfOf, type AdminReasonCode } from "@seoltab/domain/admin";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { newActionKey, paymentPage, refundPayment, type PaymentPage } from "../api";
 import { METHOD_LABELS, errorText, seoulTime, stateLabel, won } from "../format";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
+import { ReasonFields } from "./reason-fields";
+import { VbankActions } from "./vbank-actions";
 
 type Item = PaymentPage["ITEMS"][number];
 
 const isOpen = (i: Item) =>
   (i.STATE === "PAID" || i.STATE === "REFUND_REQUEST_FAILED") && i.PAID_PRICE > i.REFUNDED_AMOUNT;
-
-/** Reason code and words, shared by every console action form. */
-export function ReasonFields({
-  code,
-  words,
-  onCode,
-  onWords,
-}: {
-  code: AdminReasonCode;
-  words: string;
-  onCode: (c: AdminReasonCode) => void;
-  onWords: (w: string) => void;
-}) {
-  const id = useId();
-  return (
-    <>
-      <label htmlFor={`${id}-code`}>사유</label>
-      <select
-        id={`${id}-code`}
-        value={code}
-        onChange={(e) => onCode(e.target.value as AdminReasonCode)}
-      >
-        {ADMIN_REASON_CODES.map((c) => (
-          <option key={c} value={c}>
-            {ADMIN_REASON_LABELS[c]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-words`}>사유 설명</label>
-      <input
-        id={`${id}-words`}
-        value={words}
-        maxLength={200}
-        required
-        minLength={2}
-        onChange={(e) => onWords(e.target.value)}
-      />
-    </>
-  );
-}
 
 function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: string) => void }) {
   const id = useId();
@@ -76,7 +33,17 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
   const [key] = useState(newActionKey);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const needsAccount = page.QUOTE?.REFUND_ACCOUNT_REQUIRED ?? false;
+  const isCard = page.PAYMENT.PAYMENT_METHOD === "BILLING_CARD";
+  // After a staff transfer the gateway's balance differs from ours: the rest goes by BANK too.
+  const transferredBefore = page.REFUNDS.some(
+    (r) =>
+      r.REFUND_ACCOUNT?.TRANSFER === "STAFF" && (r.STATE === "REFUNDED" || r.STATE === "PENDING"),
+  );
+  const [channel, setChannel] = useState<"CARD" | "BANK">(
+    isCard && !transferredBefore ? "CARD" : "BANK",
+  );
+  const staffTransfer = isCard && channel === "BANK";
+  const needsAccount = (page.QUOTE?.REFUND_ACCOUNT_REQUIRED ?? false) || staffTransfer;
   const value = Number(amount);
 
   function review(e: FormEvent) {
@@ -87,6 +54,16 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
     if (value > remaining)
       return setError(`환불 금액이 남은 결제 금액(${won(remaining)})보다 커요.`);
     if (selected.length === 0) return setError("환불할 항목을 골라 주세요.");
+    if (
+      needsAccount &&
+      !(
+        /^\d{3}$/.test(account.BANK_CODE) &&
+        /^\d{6,20}$/.test(account.ACCOUNT_NUMBER) &&
+        account.HOLDER.trim()
+      )
+    ) {
+      return setError("환불 계좌(은행 코드 3자리, 계좌번호 숫자, 예금주)를 입력해 주세요.");
+    }
     setConfirming(true);
   }
 
@@ -101,6 +78,7 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
         AMOUNT: value,
         REASON_CODE: code,
         REASON: words,
+        ...(isCard ? { CHANNEL: channel } : {}),
         ...(needsAccount ? { REFUND_ACCOUNT: account } : {}),
       });
       onDone(
@@ -159,9 +137,41 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
           전액
         </button>
       </div>
+      {isCard ? (
+        <fieldset className="console-filter">
+          <legend>환불 수단</legend>
+          <label className="console-chip">
+            <input
+              type="radio"
+              name={`${id}-channel`}
+              checked={channel === "CARD"}
+              disabled={transferredBefore}
+              onChange={() => setChannel("CARD")}
+            />
+            카드 취소(CARD)
+          </label>
+          <label className="console-chip">
+            <input
+              type="radio"
+              name={`${id}-channel`}
+              checked={channel === "BANK"}
+              onChange={() => setChannel("BANK")}
+            />
+            계좌 이체(BANK) — 카드 만료·해지 등
+          </label>
+        </fieldset>
+      ) : null}
       <p className="console-hint">
-        환불 수단: {page.QUOTE?.CHANNEL === "BANK" ? "계좌 입금(BANK)" : "카드 취소(CARD)"} · 법정
-        환불액 {won(page.QUOTE?.REFUNDABLE_AMOUNT ?? 0)} — {page.QUOTE?.EXPLANATION}
+        환불 수단:{" "}
+        {staffTransfer
+          ? "직원이 계좌로 직접 이체(BANK)"
+          : page.QUOTE?.CHANNEL === "BANK"
+            ? "계좌 입금(BANK)"
+            : "카드 취소(CARD)"}{" "}
+        · 법정 환불액 {won(page.QUOTE?.REFUNDABLE_AMOUNT ?? 0)} — {page.QUOTE?.EXPLANATION}
+        {transferredBefore
+          ? " 이 결제는 계좌 이체로 환불한 적이 있어 남은 금액도 계좌로 환불해요."
+          : ""}
       </p>
       {needsAccount ? (
         <fieldset className="console-fields">
@@ -195,6 +205,9 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
           <p id={`${id}-confirm`}>
             <strong>{won(value)}</strong>을 환불할까요? (결제 잔액 {won(page.PAYMENT.BALANCE)} →{" "}
             {won(page.PAYMENT.BALANCE - value)})
+            {staffTransfer
+              ? ` 카드 취소 대신 ${account.HOLDER}님 계좌(은행 ${account.BANK_CODE})로 직접 이체한 뒤 확정해 주세요.`
+              : ""}
           </p>
           <div className="console-actions">
             <button type="button" className="btn btn--primary" onClick={confirm} disabled={busy}>
@@ -282,6 +295,25 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
           ) : null}
         </dl>
       </section>
+      {p.PAYMENT_METHOD === "VBANK" && p.STATE === "READY" && p.VIRTUAL_ACCOUNT ? (
+        <section className="console-section" aria-labelledby="vbank-h">
+          <h2 id="vbank-h">입금 대기 가상계좌</h2>
+          <p className="console-card__meta">
+            {p.VIRTUAL_ACCOUNT.bankName} {p.VIRTUAL_ACCOUNT.accountNumber} (예금주{" "}
+            {p.VIRTUAL_ACCOUNT.holder}) · 입금 기한 {seoulTime(p.VIRTUAL_ACCOUNT.dueAt)} ·{" "}
+            {won(p.PAID_PRICE)}
+          </p>
+          <VbankActions
+            row={{
+              PAYMENT_ID: p.PAYMENT_ID,
+              IMP_UID: p.IMP_UID,
+              USER_NAME: page.USER.USER_NAME,
+              PAID_PRICE: p.PAID_PRICE,
+            }}
+            onDone={load}
+          />
+        </section>
+      ) : null}
       <section className="console-section" aria-labelledby="items-h">
         <h2 id="items-h">결제 항목</h2>
         <ul className="console-list">
@@ -317,6 +349,13 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
                 {seoulTime(r.CREATED_AT)} · 사유: {r.REASON}
                 {r.NOTE ? ` · 처리 메모: ${r.NOTE}` : ""}
               </p>
+              {r.REFUND_ACCOUNT ? (
+                <p className="console-card__meta">
+                  {r.REFUND_ACCOUNT.TRANSFER === "STAFF" ? "직원 계좌 이체" : "환불 계좌"}: 은행{" "}
+                  {r.REFUND_ACCOUNT.BANK_CODE} {r.REFUND_ACCOUNT.ACCOUNT_NUMBER} (
+                  {r.REFUND_ACCOUNT.HOLDER})
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

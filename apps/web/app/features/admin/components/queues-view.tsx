@@ -6,6 +6,8 @@ import { errorText, seoulTime, won } from "../format";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { QueueCards } from "./console-home";
 import { RenewalActions } from "./renewal-actions";
+import { VbankActions } from "./vbank-actions";
+import { ExportButton } from "./export-button";
 import { useRootStore } from "../../../stores/root-store";
 
 function QueuesBody() {
@@ -13,6 +15,7 @@ function QueuesBody() {
   const [error, setError] = useState<string | null>(null);
   const auth = useRootStore((s) => s.auth);
   const mayRetry = auth.data ? mayPerform(auth.data.USER_TYPE, "renewal.retry") : false;
+  const mayExport = auth.data ? mayPerform(auth.data.USER_TYPE, "export") : false;
   const load = useCallback(() => {
     queuesPage()
       .then(setData)
@@ -25,6 +28,7 @@ function QueuesBody() {
       <QueueCards data={data} />
       <section className="console-section" aria-labelledby="renewals-h">
         <h2 id="renewals-h">정기결제 실패</h2>
+        {mayExport ? <ExportButton list="FAILED_RENEWALS" onError={setError} /> : null}
         {data && data.FAILED_RENEWALS.length === 0 ? (
           <p className="console-empty">없어요.</p>
         ) : null}
@@ -45,6 +49,7 @@ function QueuesBody() {
       </section>
       <section className="console-section" aria-labelledby="vbanks-h">
         <h2 id="vbanks-h">입금 대기 가상계좌 (기한 순)</h2>
+        {mayExport ? <ExportButton list="AWAITING_DEPOSITS" onError={setError} /> : null}
         {data && data.AWAITING_DEPOSITS.length === 0 ? (
           <p className="console-empty">없어요.</p>
         ) : null}
@@ -58,6 +63,7 @@ function QueuesBody() {
                 결제 #{d.PAYMENT_ID} · {won(d.PAID_PRICE)} · {d.BANK_NAME ?? ""} · 입금 기한{" "}
                 {seoulTime(d.DUE_AT)}
               </p>
+              <VbankActions row={d} onDone={load} />
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { useRootStore } from "../../../stores/root-store";
 import { decideRefund, newActionKey, refundQueue, type QueuedRefund } from "../api";
 import { errorText, seoulTime, stateLabel, won } from "../format";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
-import { ReasonFields } from "./payment-view";
+import { ReasonFields } from "./reason-fields";
 
 function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: string) => void }) {
   const [decision, setDecision] = useState<"APPROVE" | "REJECT">("APPROVE");

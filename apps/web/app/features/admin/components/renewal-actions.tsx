@@ -15,7 +15,7 @@ import {
   type RenewalAction,
 } from "../renewal-actions";
 import { ConsoleError } from "./console-frame";
-import { ReasonFields } from "./payment-view";
+import { ReasonFields } from "./reason-fields";
 
 type FailedRenewal = QueuesPage["FAILED_RENEWALS"][number];
 

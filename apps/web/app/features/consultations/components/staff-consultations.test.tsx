@@ -229,15 +229,19 @@ describe("the app shell's link to the staff page", () => {
     return render(<Stub initialEntries={["/_app"]} />);
   }
 
-  it.each(["ADMIN", "SALES_TEAM"] as const)("%s sees 상담 신청 관리", async (type) => {
-    mockFetch({
-      "POST /auth/graphql": () => json({ data: { me: { userNo: 4, userType: type } } }),
-    });
-    signInAs(type);
-    renderShell();
-    const link = await screen.findByRole("link", { name: "상담 신청 관리" });
-    expect(link.getAttribute("href")).toBe("/_app/admin/consultations");
-  });
+  it.each(["ADMIN", "SALES_TEAM"] as const)(
+    "%s sees one 운영 콘솔 entry (the console's menu lists 상담 신청)",
+    async (type) => {
+      mockFetch({
+        "POST /auth/graphql": () => json({ data: { me: { userNo: 4, userType: type } } }),
+      });
+      signInAs(type);
+      renderShell();
+      const link = await screen.findByRole("link", { name: "운영 콘솔" });
+      expect(link.getAttribute("href")).toBe("/_app/admin");
+      expect(screen.queryByRole("link", { name: "상담 신청 관리" })).toBeNull();
+    },
+  );
 
   it.each(["STUDENT", "PARENT", "TEACHER"] as const)("%s does not", async (type) => {
     mockFetch({
@@ -247,6 +251,7 @@ describe("the app shell's link to the staff page", () => {
     renderShell();
     expect(await screen.findByRole("link", { name: "내 학습 공간" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "상담 신청 관리" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "운영 콘솔" })).toBeNull();
   });
 });
 
