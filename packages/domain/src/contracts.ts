@@ -15,9 +15,18 @@ import { assertNonNegativeInteger, type Won } from "./money.ts";
 import type { OwnershipType, PaymentMethod } from "./enums.ts";
 import { addMonthsSeoul, seoulDateParts } from "./time.ts";
 import { orderFigures, type OrderFigures } from "./order-figures.ts";
+import { RETURN_DELIVERY_FEE_WON } from "./discounts.ts";
+import { freeRentalPenaltyTerms } from "./refund-deductions.ts";
 
-/** Version of the contract text offered for new signatures (≤ 32 characters). */
-export const CONTRACT_TEXT_VERSION = "2026-11.2";
+/**
+ * Version of the contract text offered for new signatures (≤ 32 characters). 2026-11.3 (issue
+ * #18): the free tablet's early-end penalty, gifts, device condition and purchase or gift on
+ * each device line, the return shipping of goods.
+ */
+export const CONTRACT_TEXT_VERSION = "2026-11.3";
+
+/** Version 2026-11.2: figures from the order's lines (kept as signed). */
+export const CONTRACT_TEXT_VERSION_2 = "2026-11.2";
 
 /** The first version (2026-11.1): its figures were the payment's totals, not the order's lines. */
 export const CONTRACT_TEXT_VERSION_1 = "2026-11.1";
@@ -43,6 +52,13 @@ export interface ContractTablet {
   isUsed: boolean;
   /** Name of the device line (PAID / RENTED), e.g. iPad 9세대 새 제품; null for OWNED. */
   name: string | null;
+  /**
+   * From 2026-11.3: the tablet was given to keep with the order (GIFT; stored as OWNED: it is
+   * the family's): no rent, no return, no penalty.
+   */
+  gift?: boolean;
+  /** From 2026-11.3, RENTED: the tablet's value in won, the early-end penalty's cap (or null). */
+  valueWon?: Won | null;
 }
 
 /**
@@ -68,7 +84,17 @@ export interface ContractOrderLine {
   paidPrice: Won;
   /** A device line: its type (IPAD, ANDROID_TABLET, AIR_PODS_MAX…), condition, and whether it
    * was lent free with the lessons (sold at 0 won) rather than bought. Null for other lines. */
-  device: { type: string | null; isUsed: boolean; rental: boolean } | null;
+  device: {
+    type: string | null;
+    isUsed: boolean;
+    rental: boolean;
+    /** From 2026-11.3: PURCHASE or GIFT as recorded on the line (null: lent free / unknown). */
+    purchaseOrGift?: "PURCHASE" | "GIFT" | null;
+    /** From 2026-11.3: NEW_DEVICE or USED_DEVICE as recorded on the line. */
+    condition?: "NEW_DEVICE" | "USED_DEVICE" | null;
+    /** From 2026-11.3: rented for a fee for a fixed term (headphones) and returned at its end. */
+    paidRental?: boolean;
+  } | null;
 }
 
 /** What `renderContract` needs; everything is fixed once the order is paid. */
@@ -458,11 +484,121 @@ function renderV2(input: ContractTextInput): Omit<RenderedContract, "text" | "ve
   };
 }
 
+// ---- version 2026-11.3: penalty, gifts, device condition, return shipping --------------------
+
+function conditionLabel(device: NonNullable<ContractOrderLine["device"]>): string {
+  const used = device.condition ? device.condition === "USED_DEVICE" : device.isUsed;
+  return used ? "중고 제품" : "새 제품";
+}
+
+/** How a line was sold (2026-11.3): 증정, 무료 대여, 유료 대여 or 구매, with its condition. */
+function lineTermsV3(line: ContractOrderLine): string {
+  const device = line.device;
+  if (!device) return lineTerms(line);
+  if (device.purchaseOrGift === "GIFT") {
+    return `${line.quantity}대, ${conditionLabel(device)} 증정 · 돌려주지 않아도 됨`;
+  }
+  if (device.paidRental)
+    return `${line.quantity}대, ${conditionLabel(device)} 유료 대여 · 기간 끝나면 반납`;
+  if (device.rental) return `${line.quantity}대, 무료 대여`;
+  return `${line.quantity}대, ${conditionLabel(device)} 구매`;
+}
+
+function orderLineV3(line: ContractOrderLine): string {
+  if (line.device?.purchaseOrGift === "GIFT" && line.paidPrice === 0) {
+    return `- ${line.name} (${lineTermsV3(line)}): 0원, 수강 혜택으로 드리는 기기`;
+  }
+  if (line.device?.rental && !line.device.paidRental && line.paidPrice === 0) {
+    return `- ${line.name} (${lineTermsV3(line)}): 대여료 0원, 수강 기간 동안 빌려 쓰고 돌려주는 기기`;
+  }
+  const list = Math.max(line.listPrice, line.salePrice);
+  const discount = list - line.paidPrice;
+  return `- ${line.name} (${lineTermsV3(line)}): 정가 ${formatWon(list)}${
+    discount > 0 ? `, 할인 ${formatWon(discount)}` : ""
+  }, 결제 ${formatWon(line.paidPrice)}`;
+}
+
+function paymentParagraphsV3(input: ContractTextInput): string[] {
+  const v2 = paymentParagraphsV2(input);
+  const start = v2.indexOf("주문 내역:") + 1;
+  return [
+    ...v2.slice(0, start),
+    ...input.lines.map(orderLineV3),
+    ...v2.slice(start + input.lines.length),
+  ];
+}
+
+function tabletParagraphsV3(tablet: ContractTablet): string[] {
+  if (tablet.gift) {
+    const condition = tablet.isUsed ? "중고 제품" : "새 제품";
+    const name = tablet.name ?? condition;
+    return [
+      `태블릿(${name})을 수강 혜택으로 드립니다(증정, 0원). 받으신 때부터 기기는 수강생(가족)의 것이며, 대여료가 없고 수강이 끝나거나 계약을 해지해도 돌려주지 않으셔도 됩니다.`,
+      "증정한 기기는 낸 금액이 없어 환불 대상이 아니며, 해지해도 위약금이 없습니다. 받은 뒤 발견된 불량은 관련 법령과 소비자분쟁해결기준에 따라 수리·교환해 드립니다.",
+    ];
+  }
+  const paragraphs = tabletParagraphsV2(tablet);
+  if (tablet.ownershipType === "RENTED") {
+    paragraphs.push(freeRentalPenaltyTerms(tablet.valueWon ?? null));
+  }
+  return paragraphs;
+}
+
+function refundParagraphsV3(input: ContractTextInput): string[] {
+  const lines = refundParagraphs(input);
+  const books = input.lines.filter((l) => l.kind === "SEOLTAB_BOOK");
+  const extra: string[] = [];
+  if (books.length > 0) {
+    extra.push(
+      `교재(${books.map((b) => b.name).join(", ")})는 「전자상거래 등에서의 소비자보호에 관한 법률」 제17조에 따라 받은 날부터 7일 이내에 반품(청약 철회)할 수 있습니다. 사용했거나 훼손해 가치가 떨어진 교재는 반품할 수 없습니다.`,
+    );
+  }
+  if (books.length > 0) {
+    extra.push(
+      `단순 변심으로 교재를 반품하면 반품 배송비 ${formatWon(RETURN_DELIVERY_FEE_WON)}을 환불 금액에서 뺍니다. 교재가 불량이거나 광고·계약 내용과 다르면 반품 배송비는 회사가 냅니다. 기기는 수업과 함께 보내 드린 것처럼 회사가 무료로 회수합니다.`,
+    );
+  }
+  if (input.lines.some((l) => l.kind === "CONTENTS")) {
+    extra.push(
+      "디지털 콘텐츠는 결제일부터 7일 이내라도 열어 보거나 내려받은 뒤에는 청약 철회를 할 수 없습니다(같은 법 제17조제2항제5호).",
+    );
+  }
+  if (input.tablet.ownershipType === "RENTED" && !input.tablet.gift) {
+    extra.push(
+      "무료로 빌린 태블릿을 3개월을 채우기 전에 해지하면 위 '태블릿'의 위약금을 환불 금액에서 빼며, 환불 신청 화면에서 그 금액을 먼저 보여 드립니다.",
+    );
+  }
+  const gift = input.tablet.gift
+    ? lines.map((l) =>
+        l.startsWith("무료로 빌린 태블릿은")
+          ? "증정한 태블릿은 낸 금액이 없어 환불 대상이 아니며, 돌려주지 않으셔도 됩니다."
+          : l,
+      )
+    : lines;
+  // Before the last two paragraphs (how to ask, and the screen that shows the amount first).
+  return [...gift.slice(0, -2), ...extra, ...gift.slice(-2)];
+}
+
+/** Version 2026-11.3: version 2026-11.2 plus penalty, gifts, device terms, return shipping. */
+function renderV3(input: ContractTextInput): Omit<RenderedContract, "text" | "version"> {
+  if (input.lines.length === 0) throw new RangeError("version 2026-11.3 needs the order's lines");
+  const sections = sectionsOf(input, tabletParagraphsV3(input.tablet), paymentParagraphsV3(input));
+  return {
+    title: input.name,
+    sections: sections.map((section) =>
+      section.heading === "청약 철회와 환불"
+        ? { heading: section.heading, paragraphs: refundParagraphsV3(input) }
+        : section,
+    ),
+  };
+}
+
 const RENDERERS: Readonly<
   Record<string, (input: ContractTextInput) => Omit<RenderedContract, "text" | "version">>
 > = {
   [CONTRACT_TEXT_VERSION_1]: renderV1,
-  [CONTRACT_TEXT_VERSION]: renderV2,
+  [CONTRACT_TEXT_VERSION_2]: renderV2,
+  [CONTRACT_TEXT_VERSION]: renderV3,
 };
 
 /** Every version of the text that can be rendered (signed contracts keep theirs). */

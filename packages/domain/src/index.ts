@@ -27,3 +27,4 @@ export * from "./schools.ts";
 export * from "./cycle-reviews.ts";
 export * from "./discounts.ts";
 export * from "./sales-policies.ts";
+export * from "./refund-deductions.ts";

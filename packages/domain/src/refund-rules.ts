@@ -138,6 +138,19 @@ export function nothingPaidOutcome(kind: ItemKind): RuleOutcome {
   return { amount: 0, rule: "NOTHING_PAID", explanation };
 }
 
+/**
+ * The outcome of a device given to keep (GIFT, 0 won; issue #18): nothing to give back and
+ * nothing to return — a gift has no rent and no return.
+ */
+export function giftOutcome(): RuleOutcome {
+  return {
+    amount: 0,
+    rule: "NOTHING_PAID",
+    explanation:
+      "선물로 드린 기기라 낸 금액이 없어 돌려받을 금액이 없어요. 기기는 돌려주지 않으셔도 돼요.",
+  };
+}
+
 export interface LessonRefundInput {
   /** Won paid for the item. */
   paidPrice: Won;
@@ -461,6 +474,8 @@ export interface LegalRefundItemInput {
    * Default false.
    */
   opened?: boolean;
+  /** DEVICE lines given to keep (GIFT, issue #18): a 0-won gift says it is not returned. */
+  gift?: boolean;
 }
 
 export interface LegalRefundInput {
@@ -515,7 +530,9 @@ export function legalRefund({ paymentMethod, items, now }: LegalRefundInput): Le
     const category = refundCategoryOf(item.kind);
     const outcome: RuleOutcome & { lessons?: LessonDeduction } =
       item.paidPrice === 0
-        ? nothingPaidOutcome(item.kind)
+        ? item.gift
+          ? giftOutcome()
+          : nothingPaidOutcome(item.kind)
         : category === "LESSON" && item.ledger
           ? lessonLedgerRefund({
               paidPrice: item.paidPrice,

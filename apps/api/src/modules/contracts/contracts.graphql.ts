@@ -73,6 +73,10 @@ export const contractsSchema = /* GraphQL */ `
     isUsed: Boolean!
     "Months of lessons bought."
     month: Int!
+    "The tablet's condition (SPEC.md §3): NEW_DEVICE or USED_DEVICE; null when the family uses its own."
+    deviceCondition: String
+    "How the tablet came with the order (SPEC.md §3): PURCHASE (bought), GIFT (given to keep: no rent, no return), null when lent free or the family's own."
+    purchaseOrGift: String
   }
 
   "SPEC.md §3 UserContract: a signed contract. paidAt: ISO 8601 UTC."
@@ -136,6 +140,27 @@ export const contractsSchema = /* GraphQL */ `
   }
 `;
 
+/**
+ * NEW_DEVICE / USED_DEVICE and PURCHASE / GIFT of a contract's tablet (issue #18), from the
+ * contract row: PAID → PURCHASE; OWNED with a device → GIFT (a tablet given to keep is the
+ * family's own); RENTED → lent free (null); OWNED without a device → the family's own tablet
+ * (both null).
+ */
+export function contractDeviceTerms(
+  ownershipType: string,
+  isUsed: boolean,
+  deviceId: number | null,
+): { deviceCondition: string | null; purchaseOrGift: string | null } {
+  if (ownershipType === "OWNED" && deviceId == null) {
+    return { deviceCondition: null, purchaseOrGift: null };
+  }
+  return {
+    deviceCondition: isUsed ? "USED_DEVICE" : "NEW_DEVICE",
+    purchaseOrGift:
+      ownershipType === "PAID" ? "PURCHASE" : ownershipType === "OWNED" ? "GIFT" : null,
+  };
+}
+
 function userContractGraphql(view: UserContractView) {
   return {
     id: String(view.id),
@@ -144,7 +169,11 @@ function userContractGraphql(view: UserContractView) {
     parentName: view.parentName,
     paidAt: view.paidAt.toISOString(),
     deviceId: view.deviceId,
-    contract: { ...view.contract, id: String(view.contract.id) },
+    contract: {
+      ...view.contract,
+      id: String(view.contract.id),
+      ...contractDeviceTerms(view.contract.ownershipType, view.contract.isUsed, view.deviceId),
+    },
     paymentId: String(view.paymentId),
     paymentState: view.paymentState,
     refundedAmount: view.refundedAmount,

@@ -64,6 +64,7 @@ import {
   type UserContractRow,
 } from "./contracts.repository.ts";
 import { mayActFor } from "../accounts/accounts.public.ts";
+import { findDeviceFacts, type DeviceFacts } from "../refunds/refunds.public.ts";
 
 /** What the contracts service needs (a subset of the payments deps). */
 export interface ContractsDeps {
@@ -174,6 +175,9 @@ async function buildContract(db: Database, payment: PaymentRow): Promise<Contrac
   const tablet = tabletLineOf(devices, storeItems);
   const tabletItem = tablet?.storeItemId != null ? storeItems.get(tablet.storeItemId) : undefined;
   const month = Math.max(1, lectures[0]!.months);
+  // A tablet given to keep (GIFT, issue #18) is the family's own: OWNED, with its device id.
+  const facts = tablet ? await findDeviceFacts(db, [tablet]) : new Map<number, DeviceFacts>();
+  const gift = tablet ? facts.get(tablet.id)?.purchaseOrGift === "GIFT" : false;
   return insertContractOnce(db, {
     paymentId: payment.id,
     userId: payment.userId,
@@ -181,7 +185,9 @@ async function buildContract(db: Database, payment: PaymentRow): Promise<Contrac
       lectures.map((l) => l.name),
       month,
     ),
-    ownershipType: tabletOwnership(tablet ? { unitSalePrice: tablet.unitSalePrice } : null),
+    ownershipType: gift
+      ? "OWNED"
+      : tabletOwnership(tablet ? { unitSalePrice: tablet.unitSalePrice } : null),
     isUsed: tabletItem?.usedType === "USED",
     month,
     deviceId: tablet?.storeItemId ?? null,
@@ -249,9 +255,11 @@ export function contractTextHash(text: string): string {
 function orderLinesOf(
   items: readonly PaymentItemRow[],
   storeItems: ReadonlyMap<number, StoreItemRow>,
+  devices: ReadonlyMap<number, DeviceFacts> = new Map(),
 ): ContractOrderLine[] {
   return items.map((line) => {
     const item = line.storeItemId != null ? storeItems.get(line.storeItemId) : undefined;
+    const facts = devices.get(line.id);
     return {
       kind: line.itemKind,
       name: line.name,
@@ -267,6 +275,20 @@ function orderLinesOf(
               type: item?.deviceType ?? null,
               isUsed: item?.usedType === "USED",
               rental: line.unitSalePrice === 0,
+              // From 2026-11.3 (issue #18): as recorded on the line when the order was placed.
+              purchaseOrGift:
+                facts?.purchaseOrGift === "GIFT" || facts?.purchaseOrGift === "PURCHASE"
+                  ? facts.purchaseOrGift
+                  : null,
+              condition:
+                facts?.deviceCondition === "NEW_DEVICE" || facts?.deviceCondition === "USED_DEVICE"
+                  ? facts.deviceCondition
+                  : item?.usedType === "NEW"
+                    ? "NEW_DEVICE"
+                    : item?.usedType === "USED"
+                      ? "USED_DEVICE"
+                      : null,
+              paidRental: facts?.isRental === true && line.unitSalePrice > 0,
             }
           : null,
     };
@@ -281,10 +303,13 @@ async function textInputOf(db: Database, contract: ContractRow): Promise<Contrac
   const storeItems = await storeItemsOf(db, items);
   const lectures = items.filter((i) => i.itemKind === "LECTURE").sort(byMonthsThenId);
   const devices = items.filter((i) => i.itemKind === "DEVICE");
+  // OWNED with a device id is a tablet given to keep (GIFT); without one, the family's own.
   const tablet =
-    contract.ownershipType === "OWNED"
+    contract.ownershipType === "OWNED" && contract.deviceId == null
       ? null
       : (devices.find((d) => d.storeItemId === contract.deviceId) ?? null);
+  const deviceFacts = await findDeviceFacts(db, devices);
+  const tabletFacts = tablet ? deviceFacts.get(tablet.id) : undefined;
   const student = await findUserById(db, contract.userId);
   const subscription = await findSubscriptionByFirstPayment(db, payment.id);
   const lessons: ContractLesson[] = lectures.map((line) => {
@@ -309,7 +334,13 @@ async function textInputOf(db: Database, contract: ContractRow): Promise<Contrac
     paidAt: contract.paidAt,
     months: contract.month,
     lessons,
-    tablet: { ownershipType, isUsed: contract.isUsed, name: tablet?.name ?? null },
+    tablet: {
+      ownershipType,
+      isUsed: contract.isUsed,
+      name: tablet?.name ?? null,
+      gift: tabletFacts?.purchaseOrGift === "GIFT",
+      valueWon: ownershipType === "RENTED" ? (tabletFacts?.valueWon ?? null) : null,
+    },
     otherDevices: devices.filter((d) => d !== tablet).map((d) => d.name),
     payment: {
       method: isPaymentMethod(payment.paymentMethod) ? payment.paymentMethod : "BILLING_CARD",
@@ -319,7 +350,7 @@ async function textInputOf(db: Database, contract: ContractRow): Promise<Contrac
       cardQuota: payment.cardQuota,
     },
     renewal: subscription ? { monthlyAmount: subscription.renewalAmount } : null,
-    lines: orderLinesOf(items, storeItems),
+    lines: orderLinesOf(items, storeItems, deviceFacts),
   };
 }
 

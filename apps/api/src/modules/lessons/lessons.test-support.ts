@@ -63,7 +63,14 @@ export async function refusedAnswer(res: Promise<LightMyRequestResponse>) {
  */
 export async function matchLecture(
   t: TestApp,
-  options: { admin: TestUser; item: StoreItem; plan: WeeklyTimeBlock[]; tutor?: TestUser },
+  options: {
+    admin: TestUser;
+    item: StoreItem;
+    plan: WeeklyTimeBlock[];
+    tutor?: TestUser;
+    /** Other lines bought in the same order (e.g. the free tablet), one unit each. */
+    extraItems?: readonly StoreItem[];
+  },
 ): Promise<{ student: TestUser; tutor: TestUser; lectureId: number; paymentId: number }> {
   const gql = gqlAs(t);
   const ok = okData;
@@ -97,7 +104,10 @@ export async function matchLecture(
       USER_NO: student.userNo,
       MERCHANT_UID: merchantUid(),
       PAYMENT_METHOD: "BILLING_CARD",
-      ITEMS: [{ id: options.item.id, lecture_multiple: 1 }],
+      ITEMS: [
+        { id: options.item.id, lecture_multiple: 1 },
+        ...(options.extraItems ?? []).map((i) => ({ id: i.id, lecture_multiple: 1 })),
+      ],
     }),
   );
   const [lecture] = await t.database.db

@@ -443,11 +443,13 @@ function deviceConditionOf(row: StoreItemRow | undefined): string | null {
 }
 
 /**
- * PURCHASE for a device line paid for (bought, or rented for a fee); null for the tablet lent
- * free with the lessons (it goes back at the end; GIFT is a device given to keep, none sold yet).
+ * GIFT for a device row given to keep with the lessons (`is_gift`: no rent, no return, no
+ * penalty; decision 021); PURCHASE for a device line paid for (bought, or rented for a fee);
+ * null for the tablet lent free with the lessons (it goes back at the end).
  */
 function purchaseOrGiftOf(row: StoreItemRow | undefined): string | null {
   if (!row || row.itemKind !== "DEVICE") return null;
+  if (row.isGift) return "GIFT";
   return row.salePrice > 0 ? "PURCHASE" : null;
 }
 

@@ -6,7 +6,14 @@
  * Merged into the payment backend by app.ts (`paymentGraphql`).
  */
 import type { IResolvers, MercuriusContext } from "mercurius";
-import { lessonDeductionLabel, withParticle, type LessonDeduction } from "@seoltab/domain";
+import {
+  RETURN_REASONS,
+  lessonDeductionLabel,
+  withParticle,
+  type LessonDeduction,
+  type RefundDeduction,
+  type ReturnReason,
+} from "@seoltab/domain";
 import { z } from "zod";
 import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import {
@@ -38,6 +45,22 @@ export const refundsSchema = /* GraphQL */ `
     summary: String!
   }
 
+  "What a refund keeps back (issue #18; docs/refunds.md, Deductions). Amounts in won."
+  type RefundDeduction {
+    "PENALTY (early end of a free tablet rental) or DELIVERY_FEE_FOR_REFUND (return shipping of books sent back by change of mind)."
+    kind: String!
+    "The line's title, e.g. 무료 대여 태블릿 중도 해지 위약금, 반품 배송비."
+    name: String!
+    "The line it is about (the free tablet line for PENALTY); null for the return shipping."
+    paymentItemId: ID
+    "What the published rule gives."
+    ruleAmount: Int!
+    "Taken off this refund: at most what the refund had (the rest is not charged)."
+    amount: Int!
+    "One Korean sentence for the page."
+    explanation: String!
+  }
+
   "One item of a payment as the refund page shows it. Amounts in won."
   type RefundEligibilityItem {
     paymentItemId: ID!
@@ -59,6 +82,10 @@ export const refundsSchema = /* GraphQL */ `
     explanation: String!
     "A lecture line quoted by its lesson ledger: lessons held, price per lesson, amount deducted; null otherwise."
     lessonQuote: RefundLessonQuote
+    "DEVICE lines: PURCHASE or GIFT (null: lent free with the lessons, or not recorded)."
+    purchaseOrGift: String
+    "DEVICE lines: NEW_DEVICE or USED_DEVICE (null when not recorded)."
+    deviceCondition: String
   }
 
   "May this payment be refunded by self-service now, and how much the law gives."
@@ -67,8 +94,16 @@ export const refundsSchema = /* GraphQL */ `
     "No SPEC.md §5 reason applies to the items considered (those asked for, else those still refundable)."
     eligible: Boolean!
     reasons: [String!]!
-    "Won the law gives for the items considered; shown also when blocked (a staff request uses it)."
+    "Won to refund for the items considered: what the law gives less the deductions; shown also when blocked (a staff request uses it)."
     refundableAmount: Int!
+    "What the law gives for the items considered (capped at what remains paid), before the deductions."
+    grossAmount: Int!
+    "What the refund keeps back (PENALTY, DELIVERY_FEE_FOR_REFUND); empty when nothing."
+    deductions: [RefundDeduction!]!
+    "The items considered include books something is given back for: ask returnReason (devices are collected free)."
+    returnReasonAsked: Boolean!
+    "The return reason the quote was made with: CHANGE_OF_MIND (default) or DEFECTIVE_OR_NOT_AS_SOLD."
+    returnReason: String!
     "The items' rule, or MIXED."
     rule: String!
     explanation: String!
@@ -99,6 +134,8 @@ export const refundsSchema = /* GraphQL */ `
     refundAccount: RefundAccountInput
     "A device or book in the request was used or damaged so that its value fell (전자상거래법 제17조제2항; opening the box alone does not count); default false."
     opened: Boolean
+    "Why books go back: CHANGE_OF_MIND (default; the return shipping is kept back, 전자상거래법 제18조제9항) or DEFECTIVE_OR_NOT_AS_SOLD (no fee, 제18조제10항; staff check the books first)."
+    returnReason: String
   }
 
   type RequestRefundResult {
@@ -119,11 +156,18 @@ export const refundsSchema = /* GraphQL */ `
     renewal: RefundRenewalEffect
     "How the amount of each lecture line quoted by its lesson ledger was computed (empty when none)."
     lessonQuotes: [RefundLessonQuote!]!
+    "What the refund keeps back (PENALTY, DELIVERY_FEE_FOR_REFUND); amount is after them."
+    deductions: [RefundDeduction!]!
   }
 
   extend type Query {
-    "paymentItemIds: assess these items only (default: every item still refundable)."
-    refundEligibility(paymentId: ID!, paymentItemIds: [ID!], opened: Boolean): RefundEligibility!
+    "paymentItemIds: assess these items only (default: every item still refundable). returnReason: CHANGE_OF_MIND (default) or DEFECTIVE_OR_NOT_AS_SOLD."
+    refundEligibility(
+      paymentId: ID!
+      paymentItemIds: [ID!]
+      opened: Boolean
+      returnReason: String
+    ): RefundEligibility!
   }
 
   extend type Mutation {
@@ -162,6 +206,12 @@ const refundAccountInput = z.object({
     .max(30, { error: "예금주는 30자까지 입력할 수 있어요." }),
 });
 
+const returnReasonField = z
+  .enum(RETURN_REASONS as [ReturnReason, ...ReturnReason[]], {
+    error: "반품 사유는 CHANGE_OF_MIND 또는 DEFECTIVE_OR_NOT_AS_SOLD 중 하나여야 해요.",
+  })
+  .nullish();
+
 const requestInput = z.object({
   paymentId: idField("결제 번호"),
   paymentItemIds: itemIdsField,
@@ -172,12 +222,14 @@ const requestInput = z.object({
     .max(500, { error: "환불 사유는 500자까지 입력할 수 있어요." }),
   refundAccount: refundAccountInput.nullish(),
   opened: z.boolean().nullish(),
+  returnReason: returnReasonField,
 });
 
 const eligibilityArgs = z.object({
   paymentId: idField("결제 번호"),
   paymentItemIds: itemIdsField,
   opened: z.boolean().nullish(),
+  returnReason: returnReasonField,
 });
 
 /** The wire shape of a ledger quote (RefundLessonQuote). */
@@ -194,6 +246,18 @@ export function lessonQuoteGraphql(paymentItemId: number, d: LessonDeduction) {
   };
 }
 
+/** The wire shape of a deduction (RefundDeduction). */
+export function deductionGraphql(d: RefundDeduction) {
+  return {
+    kind: d.kind,
+    name: d.name,
+    paymentItemId: d.paymentItemId === null ? null : String(d.paymentItemId),
+    ruleAmount: d.ruleAmount,
+    amount: d.amount,
+    explanation: d.explanation,
+  };
+}
+
 /** The wire shape of an assessment (docs/api/refunds.md). */
 export function refundEligibilityGraphql(a: RefundAssessment) {
   return {
@@ -201,6 +265,10 @@ export function refundEligibilityGraphql(a: RefundAssessment) {
     eligible: a.eligible,
     reasons: a.reasons,
     refundableAmount: a.refundableAmount,
+    grossAmount: a.grossAmount,
+    deductions: a.deductions.map(deductionGraphql),
+    returnReasonAsked: a.returnReasonAsked,
+    returnReason: a.returnReason,
     rule: a.rule,
     explanation: a.explanation,
     channel: a.channel,
@@ -218,6 +286,8 @@ export function refundEligibilityGraphql(a: RefundAssessment) {
       rule: i.rule,
       explanation: i.explanation,
       lessonQuote: i.lessons ? lessonQuoteGraphql(i.item.id, i.lessons) : null,
+      purchaseOrGift: i.purchaseOrGift,
+      deviceCondition: i.deviceCondition,
     })),
     renewal: renewalEffectGraphql(a.renewal),
   };
@@ -232,6 +302,7 @@ export function refundsResolvers(deps: RefundsDeps): IResolvers {
         const assessment = await assessRefund(deps, caller, input.paymentId, {
           itemIds: input.paymentItemIds ?? null,
           opened: input.opened ?? false,
+          returnReason: input.returnReason ?? null,
         });
         return refundEligibilityGraphql(assessment);
       },
@@ -249,6 +320,7 @@ export function refundsResolvers(deps: RefundsDeps): IResolvers {
             reason: input.reason,
             refundAccount: input.refundAccount ?? null,
             opened: input.opened ?? false,
+            returnReason: input.returnReason ?? null,
           },
           ctx.reply?.request.id ?? null,
         );
@@ -259,6 +331,7 @@ export function refundsResolvers(deps: RefundsDeps): IResolvers {
           lessonQuotes: result.lessonQuotes.map((q) =>
             lessonQuoteGraphql(q.paymentItemId, q.lessons),
           ),
+          deductions: result.deductions.map(deductionGraphql),
         };
       },
     },

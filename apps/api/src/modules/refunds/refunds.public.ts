@@ -34,3 +34,10 @@ export {
   type RequestRefundResult,
 } from "./refunds.service.ts";
 export type { RefundRequestRow } from "./refunds.repository.ts";
+
+/**
+ * What each DEVICE line of an order is (PURCHASE / GIFT, NEW_DEVICE / USED_DEVICE, rental for a
+ * fee, type, and the value capping the free-rental penalty; issue #18): the contract reads it to
+ * print the same terms the refund quote applies.
+ */
+export { findDeviceFacts, type DeviceFacts } from "./refunds.repository.ts";

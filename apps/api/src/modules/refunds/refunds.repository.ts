@@ -226,3 +226,161 @@ export async function hasStaffTransfer(db: Database, paymentId: number): Promise
     .limit(1);
   return rows.length > 0;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Store refunds (issue #18, migration 0030): device facts, deductions, restock
+
+/** What a DEVICE line is, as the refund quote needs it. */
+export interface DeviceFacts {
+  /** PURCHASE, GIFT or null (lent free, or a line written before issue #18). */
+  purchaseOrGift: string | null;
+  /** NEW_DEVICE, USED_DEVICE or null. */
+  deviceCondition: string | null;
+  /** Rented for a fee for a fixed term (headphones). */
+  isRental: boolean;
+  /** IPAD, ANDROID_TABLET, AIR_PODS_MAX or null (store item gone). */
+  deviceType: string | null;
+  /**
+   * The device's value in won for the free-rental penalty's cap: the line's list price when it
+   * has one, else the cheapest price the same model (type and generation) is sold at used, else
+   * new; null when none is on record.
+   */
+  valueWon: number | null;
+}
+
+/** Device facts of the DEVICE lines among `items`, by payment item id. */
+export async function findDeviceFacts(
+  db: Database,
+  items: readonly PaymentItemRow[],
+): Promise<Map<number, DeviceFacts>> {
+  const devices = items.filter((i) => i.itemKind === "DEVICE");
+  if (devices.length === 0) return new Map();
+  const ids = devices.map((d) => d.id);
+  const recorded = await db
+    .select()
+    .from(schema.paymentItemDevices)
+    .where(inArray(schema.paymentItemDevices.paymentItemId, ids));
+  const byLine = new Map(recorded.map((r) => [r.paymentItemId, r]));
+  const storeIds = devices.map((d) => d.storeItemId).filter((id): id is number => id != null);
+  const s = schema.storeItems;
+  const storeRows =
+    storeIds.length > 0
+      ? await db
+          .select({
+            id: s.id,
+            deviceType: s.deviceType,
+            deviceGen: s.deviceGen,
+            isGift: s.isGift,
+            isRental: s.isRental,
+          })
+          .from(s)
+          .where(inArray(s.id, storeIds))
+      : [];
+  const stores = new Map(storeRows.map((r) => [r.id, r]));
+  const out = new Map<number, DeviceFacts>();
+  for (const line of devices) {
+    const store = line.storeItemId != null ? stores.get(line.storeItemId) : undefined;
+    const rec = byLine.get(line.id);
+    let valueWon: number | null = line.unitBasePrice > 0 ? line.unitBasePrice : null;
+    if (valueWon === null && store?.deviceType) {
+      const rows = await db.execute(sql`
+        select sale_price from store_items
+        where item_kind = 'DEVICE' and device_type = ${store.deviceType}
+          and device_gen is not distinct from ${store.deviceGen}
+          and sale_price > 0 and not is_rental and not is_gift
+        order by (used_type = 'USED') desc, sale_price asc
+        limit 1`);
+      const first = (rows as unknown as { rows: { sale_price: number | string }[] }).rows[0];
+      valueWon = first ? Number(first.sale_price) : null;
+    }
+    out.set(line.id, {
+      purchaseOrGift: rec?.purchaseOrGift ?? (store?.isGift ? "GIFT" : null),
+      deviceCondition: rec?.deviceCondition ?? null,
+      isRental: rec?.isRental ?? store?.isRental ?? false,
+      deviceType: store?.deviceType ?? null,
+      valueWon,
+    });
+  }
+  return out;
+}
+
+export type RefundDeductionRow = typeof schema.refundDeductions.$inferSelect;
+
+/** Records the deductions of a new request (in its transaction). */
+export async function insertRefundDeductions(
+  db: Database,
+  refundRequestId: number,
+  deductions: readonly {
+    kind: string;
+    paymentItemId: number | null;
+    ruleAmount: number;
+    amount: number;
+    explanation: string;
+  }[],
+): Promise<void> {
+  if (deductions.length === 0) return;
+  await db.insert(schema.refundDeductions).values(
+    deductions.map((d) => ({
+      refundRequestId,
+      kind: d.kind,
+      paymentItemId: d.paymentItemId,
+      ruleAmount: d.ruleAmount,
+      amount: d.amount,
+      explanation: d.explanation.slice(0, 500),
+    })),
+  );
+}
+
+/** The deductions of a request, PENALTY first. */
+export async function findRefundDeductions(
+  db: Database,
+  refundRequestId: number,
+): Promise<RefundDeductionRow[]> {
+  const d = schema.refundDeductions;
+  return db
+    .select()
+    .from(d)
+    .where(eq(d.refundRequestId, refundRequestId))
+    .orderBy(sql`case when ${d.kind} = 'PENALTY' then 0 else 1 end`, asc(d.id));
+}
+
+/**
+ * Puts refunded books back in stock, in the settling transaction: for each SEOLTAB_BOOK line
+ * refunded with an amount above 0 whose store item keeps stock (`track_stock`), one
+ * `store_restocks` row keyed by the payment item (insert … on conflict do nothing) and, only when
+ * that row is new, `count += quantity`. A second settlement, in parallel or later, finds the row
+ * and changes nothing. Returns the lines restocked now.
+ */
+export async function restockRefundedBooks(
+  db: Database,
+  refundRequestId: number,
+  lines: readonly { item: PaymentItemRow; amount: number }[],
+): Promise<{ paymentItemId: number; storeItemId: number; quantity: number }[]> {
+  const done: { paymentItemId: number; storeItemId: number; quantity: number }[] = [];
+  for (const { item, amount } of lines) {
+    if (item.itemKind !== "SEOLTAB_BOOK" || item.storeItemId == null || amount <= 0) continue;
+    if (item.quantity <= 0) continue;
+    const [store] = await db
+      .select({ trackStock: schema.storeItems.trackStock })
+      .from(schema.storeItems)
+      .where(eq(schema.storeItems.id, item.storeItemId));
+    if (!store?.trackStock) continue;
+    const inserted = await db
+      .insert(schema.storeRestocks)
+      .values({
+        paymentItemId: item.id,
+        storeItemId: item.storeItemId,
+        quantity: item.quantity,
+        refundRequestId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: schema.storeRestocks.paymentItemId });
+    if (inserted.length === 0) continue;
+    await db
+      .update(schema.storeItems)
+      .set({ count: sql`${schema.storeItems.count} + ${item.quantity}` })
+      .where(eq(schema.storeItems.id, item.storeItemId));
+    done.push({ paymentItemId: item.id, storeItemId: item.storeItemId, quantity: item.quantity });
+  }
+  return done;
+}

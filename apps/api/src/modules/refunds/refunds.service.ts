@@ -33,6 +33,8 @@ import {
   refundEligibility,
   isStaffUserType,
   formatRefundWon,
+  refundDeductions,
+  RETURN_FEE_KINDS,
   type Initiator,
   type ItemKind,
   type LectureState,
@@ -45,6 +47,8 @@ import {
   type RefundChannel,
   type RefundIneligibilityReason,
   type RefundRequester,
+  type RefundDeduction,
+  type ReturnReason,
 } from "@seoltab/domain";
 import type { Database } from "@seoltab/db";
 import { AppError, REFUND_MESSAGES } from "../../errors.ts";
@@ -81,7 +85,11 @@ import {
 } from "../payments/payments.public.ts";
 import { mayActFor } from "../accounts/accounts.public.ts";
 import {
+  findDeviceFacts,
   findItemsByIds,
+  insertRefundDeductions,
+  restockRefundedBooks,
+  type DeviceFacts,
   findRefundRequestById,
   findRefundRequestsByState,
   hasPendingRefund,
@@ -159,6 +167,9 @@ export interface ItemAssessment {
   explanation: string;
   /** How a lecture line's ledger quote was computed (lessons held, price per lesson); else null. */
   lessons: LessonDeduction | null;
+  /** DEVICE lines: PURCHASE / GIFT / null and NEW_DEVICE / USED_DEVICE / null (issue #18). */
+  purchaseOrGift: string | null;
+  deviceCondition: string | null;
 }
 
 /** What `refundEligibility` answers (docs/api/refunds.md). */
@@ -169,10 +180,21 @@ export interface RefundAssessment {
   /** Reasons of the items considered, in SPEC.md §5 order. */
   reasons: RefundIneligibilityReason[];
   /**
-   * Won the law gives for the items considered (shown also when blocked), never above what
-   * remains paid on the payment (paidPrice − refundedAmount).
+   * Won to refund for the items considered (shown also when blocked): what the law gives, never
+   * above what remains paid on the payment (paidPrice − refundedAmount), less `deductions`.
    */
   refundableAmount: number;
+  /** The law's amount capped at the balance, before `deductions` (issue #18). */
+  grossAmount: number;
+  /**
+   * What the refund keeps back (issue #18, decision 021): PENALTY (early end of a free tablet
+   * rental) and DELIVERY_FEE_FOR_REFUND (return shipping by change of mind). Empty when none.
+   */
+  deductions: RefundDeduction[];
+  /** The items considered include books something is given back for: ask why they go back. */
+  returnReasonAsked: boolean;
+  /** The return reason the quote was made with (CHANGE_OF_MIND unless told otherwise). */
+  returnReason: ReturnReason;
   rule: PaymentRefundRule;
   explanation: string;
   channel: RefundChannel;
@@ -299,6 +321,7 @@ function legalRefundOf(
   opened: boolean,
   now: Date,
   ledgers: ReadonlyMap<number, { held: number }>,
+  devices: ReadonlyMap<number, DeviceFacts> = new Map(),
 ): LegalRefund {
   const paidAt = paidAtOf(payment);
   return legalRefund({
@@ -319,6 +342,7 @@ function legalRefundOf(
         // No delivery date is recorded: the withdrawal days count from the payment (016).
         paidAt,
         opened,
+        gift: devices.get(item.id)?.purchaseOrGift === "GIFT",
       };
     }),
     now,
@@ -337,7 +361,12 @@ export async function assessRefund(
   deps: RefundsDeps,
   caller: AuthUser,
   paymentId: number,
-  options: { itemIds?: readonly number[] | null; opened?: boolean } = {},
+  options: {
+    itemIds?: readonly number[] | null;
+    opened?: boolean;
+    /** Why books go back (default CHANGE_OF_MIND; issue #18). */
+    returnReason?: ReturnReason | null;
+  } = {},
 ): Promise<RefundAssessment> {
   const payment = await paymentForCaller(deps, caller, paymentId);
   if (payment.state === "READY" || payment.state === "FAILED") {
@@ -355,7 +384,8 @@ export async function assessRefund(
         : [],
   };
   const ledgers = await ledgersOf(deps, rows, now);
-  const law = legalRefundOf(payment, rows, options.opened ?? false, now, ledgers);
+  const devices = await findDeviceFacts(deps.db, rows);
+  const law = legalRefundOf(payment, rows, options.opened ?? false, now, ledgers, devices);
   const subscription = await subscriptionOfPayment(deps.db, payment);
   const items = rows.map((item, index): ItemAssessment => {
     const { reasons } = refundEligibility({
@@ -384,6 +414,8 @@ export async function assessRefund(
       rule: legal.rule,
       explanation: legal.explanation,
       lessons: legal.lessons,
+      purchaseOrGift: devices.get(item.id)?.purchaseOrGift ?? null,
+      deviceCondition: devices.get(item.id)?.deviceCondition ?? null,
     };
   });
   const pickedIds = picked ? new Set(picked.map((i) => i.id)) : null;
@@ -394,6 +426,7 @@ export async function assessRefund(
     options.opened ?? false,
     now,
     ledgers,
+    devices,
   );
   const reasonSet = new Set<RefundIneligibilityReason>(considered.flatMap((a) => a.reasons));
   if (considered.length === 0) reasonSet.add("REFUNDED_PAYMENT_ITEM");
@@ -403,11 +436,47 @@ export async function assessRefund(
   // mirrored on the payment only (not on its items), and the gateway refuses anything above
   // its balance.
   const balance = Math.max(0, payment.paidPrice - payment.refundedAmount);
-  const refundableAmount = Math.min(consideredLaw.amount, balance);
-  const explanation =
-    refundableAmount < consideredLaw.amount
+  const grossAmount = Math.min(consideredLaw.amount, balance);
+  // What the refund keeps back (issue #18): the free tablet's early-end penalty and the return
+  // shipping of goods sent back by change of mind (packages/domain refund-deductions.ts).
+  const consideredLawById = new Map(
+    considered.map((a, index) => [a.item.id, consideredLaw.items[index]!] as const),
+  );
+  const freeTablet = rows.find((item) => isFreeRentalTablet(item, devices.get(item.id)));
+  const returnReason: ReturnReason = options.returnReason ?? "CHANGE_OF_MIND";
+  const cut = refundDeductions({
+    items: rows.map((item) => {
+      const facts = devices.get(item.id);
+      const requested = consideredLawById.get(item.id);
+      return {
+        id: item.id,
+        kind: kindOf(item),
+        paidPrice: item.paidPrice,
+        tablet: item.itemKind === "DEVICE" && facts?.deviceType !== "AIR_PODS_MAX",
+        freeRental: isFreeRentalTablet(item, facts),
+        requested: requested !== undefined,
+        closed: item.state === "REFUNDED" || item.state === "REFUND_REQUESTED",
+        law: requested ? { amount: requested.amount, rule: requested.rule } : null,
+      };
+    }),
+    paidAt: paidAtOf(payment),
+    now,
+    returnReason,
+    grossAmount,
+    tabletValueWon: freeTablet ? (devices.get(freeTablet.id)?.valueWon ?? null) : null,
+  });
+  const refundableAmount = cut.netAmount;
+  const baseExplanation =
+    grossAmount < consideredLaw.amount
       ? `${consideredLaw.explanation} 이 결제에서 이미 취소된 금액을 빼면 남은 결제 금액 ${formatRefundWon(balance)}까지 돌려받을 수 있어요.`
       : consideredLaw.explanation;
+  const explanation = cut.explanation ? `${baseExplanation} ${cut.explanation}` : baseExplanation;
+  const returnReasonAsked = considered.some(
+    (a) =>
+      RETURN_FEE_KINDS.has(kindOf(a.item)) &&
+      a.item.paidPrice > 0 &&
+      (consideredLawById.get(a.item.id)?.amount ?? 0) > 0,
+  );
   const renewal = await renewalEffectOfRefund(deps.db, payment, {
     paymentState:
       payment.refundedAmount + refundableAmount >= payment.paidPrice
@@ -420,6 +489,10 @@ export async function assessRefund(
     eligible: reasons.length === 0,
     reasons,
     refundableAmount,
+    grossAmount,
+    deductions: cut.deductions,
+    returnReasonAsked,
+    returnReason,
     rule: consideredLaw.rule,
     explanation,
     channel,
@@ -428,6 +501,21 @@ export async function assessRefund(
     considered,
     renewal,
   };
+}
+
+/**
+ * The tablet lent free with the lessons: a DEVICE line sold at 0 won that is not a gift, not a
+ * rental for a fee and not headphones (lines written before issue #18 have no device facts and
+ * count as lent free when sold at 0 won, as the contract reads them).
+ */
+function isFreeRentalTablet(item: PaymentItemRow, facts: DeviceFacts | undefined): boolean {
+  return (
+    item.itemKind === "DEVICE" &&
+    item.unitSalePrice === 0 &&
+    facts?.purchaseOrGift !== "GIFT" &&
+    facts?.isRental !== true &&
+    facts?.deviceType !== "AIR_PODS_MAX"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,6 +531,11 @@ export interface RequestRefundInput {
   refundAccount?: RefundAccount | null;
   /** Devices/books in the request were used or damaged so that their value fell (not merely opened). */
   opened?: boolean;
+  /**
+   * Why books go back (issue #18): CHANGE_OF_MIND (default; the return shipping is kept back)
+   * or DEFECTIVE_OR_NOT_AS_SOLD (no fee; staff check the books before refunding).
+   */
+  returnReason?: ReturnReason | null;
   /**
    * Staff only, with `forStaffDecision` (the operations console): "BANK" on a card payment pays
    * the money back by a staff bank transfer to `refundAccount` instead of a gateway cancel
@@ -475,6 +568,8 @@ export interface RequestRefundResult {
   renewal: RenewalEffect | null;
   /** The ledger quotes of the lecture lines refunded (how each amount was computed). */
   lessonQuotes: { paymentItemId: number; lessons: LessonDeduction }[];
+  /** What the refund keeps back (PENALTY, DELIVERY_FEE_FOR_REFUND); `amount` is after them. */
+  deductions: RefundDeduction[];
 }
 
 /** Sentinels to roll a transaction back: another request holds an item / is at the gateway. */
@@ -505,6 +600,7 @@ export async function requestRefund(
   const assessment = await assessRefund(deps, caller, input.paymentId, {
     itemIds: input.paymentItemIds ?? null,
     opened: input.opened ?? false,
+    returnReason: input.returnReason ?? null,
   });
   const { payment, considered } = assessment;
   const staffDecision = input.forStaffDecision === true && isStaffUserType(caller.userType);
@@ -540,8 +636,12 @@ export async function requestRefund(
     );
   }
   const amount = assessment.refundableAmount;
+  // Books said to be defective or not as sold go back without a fee, after staff check them.
+  const defectClaim =
+    assessment.returnReasonAsked && assessment.returnReason === "DEFECTIVE_OR_NOT_AS_SOLD";
   const selfService =
     !staffDecision &&
+    !defectClaim &&
     assessment.eligible &&
     channel === "CARD" &&
     payment.gatewayPaymentId !== null &&
@@ -587,7 +687,12 @@ export async function requestRefund(
               ? staffTransferAccount(input.refundAccount)
               : { ...input.refundAccount }
             : null,
+        returnReason: assessment.returnReasonAsked ? assessment.returnReason : null,
+        goodsOpened: input.opened === true,
         createdAt: now,
+      }).then(async (row) => {
+        await insertRefundDeductions(tx, row.id, assessment.deductions);
+        return row;
       });
     });
   } catch (err) {
@@ -612,6 +717,13 @@ export async function requestRefund(
       channel,
       state: request.state,
       blockedReasons: assessment.reasons,
+      ...(assessment.deductions.length > 0
+        ? {
+            grossAmount: assessment.grossAmount,
+            deductions: assessment.deductions.map((d) => ({ kind: d.kind, amount: d.amount })),
+          }
+        : {}),
+      ...(assessment.returnReasonAsked ? { returnReason: assessment.returnReason } : {}),
       ...(lessonQuotes.length > 0
         ? {
             lessons: lessonQuotes.map((q) => ({
@@ -634,6 +746,7 @@ export async function requestRefund(
     channel,
     renewal: assessment.renewal,
     lessonQuotes,
+    deductions: assessment.deductions,
   };
   if (!selfService) {
     return {
@@ -757,6 +870,7 @@ async function completeRequest(
   from: RefundRequestState,
 ): Promise<boolean> {
   const now = deps.clock.now();
+  let restocked: Awaited<ReturnType<typeof restockRefundedBooks>> = [];
   const done = await withTransaction(deps.db, async (tx) => {
     // Locks in the order every writer of these rows takes them (subscription, payment, then
     // items and requests), so a settling refund and a new request never deadlock.
@@ -773,6 +887,20 @@ async function completeRequest(
     });
     if (!row) return false;
     await settleItems(tx, request.paymentId, split, "REFUNDED", { ...actor, at: now });
+    // Returned books go back in stock exactly once (store_restocks keyed by the line; issue #18).
+    // Not when the person said they were used or damaged: staff look at those.
+    if (!request.goodsOpened) {
+      const lines = await findItemsByIds(
+        tx,
+        split.map((s) => s.id),
+      );
+      const amounts = new Map(split.map((s) => [s.id, s.amount]));
+      restocked = await restockRefundedBooks(
+        tx,
+        request.id,
+        lines.map((item) => ({ item, amount: amounts.get(item.id) ?? 0 })),
+      );
+    }
     await deps.events.emit(tx, "payment-items.refunded", {
       paymentId: request.paymentId,
       paymentItemIds: split.map((item) => item.id),
@@ -830,7 +958,12 @@ async function completeRequest(
       actorUserId: actor.userId,
       action: "refund_completed",
       target: `refund_request:${request.id}`,
-      detail: { paymentId: request.paymentId, amount: request.amount, items: split },
+      detail: {
+        paymentId: request.paymentId,
+        amount: request.amount,
+        items: split,
+        ...(restocked.length > 0 ? { restocked } : {}),
+      },
       requestId,
     });
   }
@@ -929,7 +1062,7 @@ export function spreadOverItems(
 async function itemsWithLawOf(deps: RefundsDeps, request: RefundRequestRow, payment: PaymentRow) {
   const items = await findItemsByIds(deps.db, request.paymentItemIds);
   const ledgers = await ledgersOf(deps, items, request.createdAt);
-  const law = legalRefundOf(payment, items, false, request.createdAt, ledgers);
+  const law = legalRefundOf(payment, items, request.goodsOpened, request.createdAt, ledgers);
   return items.map((item, index) => ({
     id: item.id,
     remaining: item.paidPrice - item.refundedAmount,
