@@ -2,6 +2,7 @@ import { useLazyQuery, useQuery } from "@apollo/client/react";
 import { isStaffUserType } from "@seoltab/domain";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Pager } from "../../../components/ui/pager";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { useRootStore } from "../../../stores/root-store";
 import {
@@ -327,16 +328,12 @@ function AuditEntries() {
               ))}
             </ol>
             {page.nextCursor ? (
-              <div className="audit-actions">
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  disabled={more.busy || loading}
-                  onClick={() => void loadMore()}
-                >
-                  {more.busy ? "불러오는 중…" : "더 보기"}
-                </button>
-              </div>
+              <Pager
+                kind="more"
+                busy={more.busy}
+                disabled={loading}
+                onMore={() => void loadMore()}
+              />
             ) : null}
             <AuditError message={more.error} />
           </>
@@ -402,7 +399,7 @@ function AuditRow({ entry: e, filter }: { entry: AuditEntry; filter: Filter }) {
     <li className="audit-card audit-row" data-testid="audit-row" data-kind={e.kind}>
       <div className="audit-row__head">
         <span className={`audit-kind audit-kind--${e.kind.toLowerCase()}`}>
-          {AUDIT_KIND_LABELS[e.kind] ?? e.kind}
+          {AUDIT_KIND_LABELS[e.kind as AuditKind] ?? e.kind}
         </span>
         <strong className="audit-row__action">{ACTION_LABELS[e.action] ?? e.action}</strong>
         <time dateTime={e.createdAt} className="audit-meta">

@@ -462,7 +462,11 @@ function ChoiceGroup({
         {options.map((option, index) => (
           <label
             key={option.value}
-            className={layout === "chips" ? "cst-choice cst-choice--chip" : "cst-choice"}
+            className={
+              layout === "chips"
+                ? "choice-card cst-choice cst-choice--chip"
+                : "choice-card cst-choice"
+            }
           >
             <input
               id={index === 0 ? firstId : undefined}

@@ -44,7 +44,7 @@ export function ChoiceGroup({
         {choices.map((choice) => (
           <label
             key={choice.value}
-            className={`enr-choice${choice.disabled ? " enr-choice--disabled" : ""}`}
+            className={`choice-card enr-choice${choice.disabled ? " enr-choice--disabled" : ""}`}
           >
             <input
               type="radio"

@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { isStaffUserType } from "@seoltab/domain";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Pager } from "../../../components/ui/pager";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { useRootStore } from "../../../stores/root-store";
 import {
@@ -217,25 +218,13 @@ function Outbox() {
         </>
       ) : null}
       {filter.page > 1 || (rows?.length ?? 0) >= OUTBOX_PAGE_SIZE ? (
-        <nav className="outbox-pages" aria-label="페이지">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={filter.page <= 1 || loading}
-            onClick={() => turn(filter.page - 1)}
-          >
-            이전
-          </button>
-          <span>{filter.page}쪽</span>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={loading || (rows?.length ?? 0) < OUTBOX_PAGE_SIZE}
-            onClick={() => turn(filter.page + 1)}
-          >
-            다음
-          </button>
-        </nav>
+        <Pager
+          kind="pages"
+          page={filter.page}
+          hasNext={(rows?.length ?? 0) >= OUTBOX_PAGE_SIZE}
+          disabled={loading}
+          onPage={turn}
+        />
       ) : null}
     </section>
   );
