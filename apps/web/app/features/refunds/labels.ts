@@ -32,6 +32,10 @@ export const REFUND_RULE_LABELS: Record<string, string> = {
   DEVICE_WITHDRAWAL_7_DAYS: "전자상거래법 제17조 · 결제일부터 7일 이내 청약철회: 상품 가격 전액",
   DEVICE_OPENED_OR_LATE:
     "전자상거래법 제17조 · 결제일부터 7일이 지났거나 사용·훼손으로 가치가 떨어진 상품: 담당자가 확인해 정해요",
+  CONTENTS_WITHDRAWAL_7_DAYS:
+    "전자상거래법 제17조 · 열어 보지 않은 디지털 콘텐츠, 결제일부터 7일 이내: 결제 금액 전액",
+  CONTENTS_OPENED:
+    "전자상거래법 제17조제2항제5호 · 열어 봤거나 7일이 지난 디지털 콘텐츠: 돌려받을 수 없어요",
   NOTHING_PAID: "낸 금액이 없는 항목: 돌려받을 금액이 없어요",
   STAFF_DECISION: "자동 기준이 없는 항목: 담당자가 확인해 정해요",
   MIXED: "항목마다 다른 기준이 적용돼요",
@@ -63,6 +67,39 @@ export const NOTHING_PAID_MESSAGE =
  * 제2항제1호·제2호; opening the box to check the contents does not count).
  */
 export const GOODS_KINDS = new Set(["DEVICE", "SEOLTAB_BOOK"]);
+
+/**
+ * Why shipped goods go back (전자상거래법 제18조): by change of mind the return shipping is kept
+ * back from the refund (제9항); defective or not as sold, the company pays it (제10항).
+ */
+export const RETURN_REASON_OPTIONS: readonly { value: string; label: string; hint: string }[] = [
+  {
+    value: "CHANGE_OF_MIND",
+    label: "단순 변심",
+    hint: "반품 배송비를 환불 금액에서 빼요.",
+  },
+  {
+    value: "DEFECTIVE_OR_NOT_AS_SOLD",
+    label: "상품 불량이거나 설명과 달라요",
+    hint: "반품 배송비는 회사가 내요. 담당자가 상품을 확인한 뒤 환불해 드려요.",
+  },
+];
+
+/** How a device line came with the order (SPEC.md §3 purchase or gift, device condition). */
+export function deviceTermsLabel(
+  purchaseOrGift: string | null | undefined,
+  deviceCondition: string | null | undefined,
+): string | null {
+  const condition =
+    deviceCondition === "NEW_DEVICE"
+      ? "새 제품"
+      : deviceCondition === "USED_DEVICE"
+        ? "중고 제품"
+        : null;
+  const how = purchaseOrGift === "GIFT" ? "증정" : purchaseOrGift === "PURCHASE" ? "구매" : null;
+  const parts = [condition, how].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
 
 /** Banks a refund can be paid to: PortOne (금융결제원) bank codes. */
 export const REFUND_BANKS: readonly { code: string; name: string }[] = [

@@ -44,6 +44,13 @@ export type RefundEligibility = RefundEligibilityQuery["refundEligibility"];
  */
 export type RefundEligibilityItem = RefundEligibility["items"][number];
 
+/**
+ * What a refund keeps back (issue #18; docs/refunds.md "Deductions"): PENALTY (early end of a
+ * free tablet rental) or DELIVERY_FEE_FOR_REFUND (return shipping by change of mind). Won:
+ * `ruleAmount` what the published rule gives, `amount` what is taken off this refund.
+ */
+export type RefundDeduction = RefundEligibility["deductions"][number];
+
 /** What a refund does to the payment's monthly renewals (issue #11 item 1). */
 export type RefundRenewalEffect = NonNullable<RefundEligibility["renewal"]>;
 

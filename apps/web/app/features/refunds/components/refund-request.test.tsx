@@ -46,6 +46,8 @@ const lesson = {
   rule: "ACADEMY_BEFORE_START",
   explanation: "수업을 시작하기 전이라 낸 수업료 전액 567,000원을 돌려받을 수 있어요.",
   lessonQuote: null,
+  purchaseOrGift: null,
+  deviceCondition: null,
 };
 const tablet = {
   paymentItemId: "2",
@@ -61,6 +63,8 @@ const tablet = {
   explanation:
     "무료로 빌려 드린 기기라 낸 금액이 없어 돌려받을 금액도 없어요. 수강을 그만두면 기기는 돌려주셔야 해요.",
   lessonQuote: null,
+  purchaseOrGift: null,
+  deviceCondition: "USED_DEVICE",
 };
 
 function eligibility(overrides: Partial<RefundEligibility> = {}): RefundEligibility {
@@ -69,6 +73,10 @@ function eligibility(overrides: Partial<RefundEligibility> = {}): RefundEligibil
     eligible: true,
     reasons: [],
     refundableAmount: 567_000,
+    grossAmount: 567_000,
+    deductions: [],
+    returnReasonAsked: false,
+    returnReason: "CHANGE_OF_MIND",
     rule: "ACADEMY_BEFORE_START",
     explanation: "수업을 시작하기 전이라 낸 수업료 전액 567,000원을 돌려받을 수 있어요.",
     channel: "CARD",
@@ -90,6 +98,7 @@ function result(overrides: Partial<RequestRefundResult> = {}): RequestRefundResu
     channel: "CARD",
     message: "567,000원이 환불되었어요. 카드사에 따라 3~7영업일 안에 보여요.",
     lessonQuotes: [],
+    deductions: [],
     renewal: null,
     ...overrides,
   };
@@ -103,6 +112,97 @@ function operations(calls: RecordedCall[], name: string) {
 }
 
 describe("the refund page", () => {
+  it("the free tablet's penalty and a book's return shipping: shown line by line, the reason asked and sent (issue #18)", async () => {
+    const penalty = {
+      kind: "PENALTY",
+      name: "무료 대여 태블릿 중도 해지 위약금",
+      paymentItemId: "2",
+      ruleAmount: 90_000,
+      amount: 90_000,
+      explanation:
+        "무료 대여 태블릿을 3개월보다 일찍 해지해 못 채운 3개월 × 30,000원 = 위약금 90,000원을 빼요. 태블릿은 돌려주셔야 해요.",
+    };
+    const fee = {
+      kind: "DELIVERY_FEE_FOR_REFUND",
+      name: "반품 배송비",
+      paymentItemId: null,
+      ruleAmount: 3_000,
+      amount: 3_000,
+      explanation: "단순 변심으로 반품하는 교재의 반품 배송비 3,000원을 빼요.",
+    };
+    const book = {
+      ...lesson,
+      paymentItemId: "3",
+      name: "설탭 중등 수학 개념서",
+      itemKind: "SEOLTAB_BOOK",
+      paidPrice: 15_000,
+      amount: 15_000,
+      rule: "DEVICE_WITHDRAWAL_7_DAYS",
+    };
+    const { calls } = mockFetch({
+      "POST /payment/graphql": graphqlByOperation({
+        RefundPayment: () => ({ payment: payment({ paidPrice: 204_000 }) }),
+        RefundEligibility: (variables) => {
+          const defect = variables.returnReason === "DEFECTIVE_OR_NOT_AS_SOLD";
+          const deductions = defect ? [penalty] : [penalty, fee];
+          return {
+            refundEligibility: eligibility({
+              items: [{ ...lesson, paidPrice: 189_000, amount: 118_125 }, tablet, book],
+              rule: "MIXED",
+              grossAmount: 133_125,
+              deductions,
+              refundableAmount: 133_125 - deductions.reduce((s, d) => s + d.amount, 0),
+              returnReasonAsked: true,
+              returnReason: defect ? "DEFECTIVE_OR_NOT_AS_SOLD" : "CHANGE_OF_MIND",
+            }),
+          };
+        },
+        RequestRefund: () => ({
+          requestRefund: result({
+            state: "STAFF_REVIEW",
+            refundedAmount: 0,
+            amount: 43_125,
+            rule: "MIXED",
+            message: "환불 요청이 접수되었어요. 담당자가 확인한 뒤 안내해 드릴게요.",
+            deductions: [penalty],
+          }),
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApolloRoutes(<RefundRequest paymentId="7" />, PATH, { pattern: PATTERN });
+    const lines = await screen.findByTestId("refund-deductions");
+    expect(lines.textContent).toContain("법에 따른 환불 금액133,125원");
+    expect(lines.textContent).toContain("무료 대여 태블릿 중도 해지 위약금−90,000원");
+    expect(lines.textContent).toContain("반품 배송비−3,000원");
+    expect(lines.textContent).toContain("못 채운 3개월 × 30,000원 = 위약금 90,000원을 빼요");
+    expect(screen.getByTestId("refund-amount").textContent).toBe("40,125원");
+    expect(screen.getAllByTestId("refund-device-terms")[0]!.textContent).toBe("중고 제품");
+
+    await user.click(screen.getByRole("radio", { name: /상품 불량이거나 설명과 달라요/ }));
+    await waitFor(() => expect(screen.getByTestId("refund-amount").textContent).toBe("43,125원"));
+    expect(operations(calls, "RefundEligibility").at(-1)).toMatchObject({
+      returnReason: "DEFECTIVE_OR_NOT_AS_SOLD",
+    });
+    expect(screen.queryByText("반품 배송비")).toBeNull();
+
+    await user.type(screen.getByLabelText("환불하려는 이유를 알려 주세요"), "책이 찢어져 왔어요");
+    await user.click(screen.getByRole("button", { name: /환불/ }));
+    const confirm = await screen.findByRole("dialog");
+    await user.click(within(confirm).getByRole("button", { name: /환불하기|요청 보내기/ }));
+    expect(await screen.findByTestId("refund-result-deduction")).toBeTruthy();
+    expect(operations(calls, "RequestRefund")).toEqual([
+      {
+        input: {
+          paymentId: "7",
+          reason: "책이 찢어져 왔어요",
+          opened: false,
+          returnReason: "DEFECTIVE_OR_NOT_AS_SOLD",
+        },
+      },
+    ]);
+  });
+
   it("a lecture with a free tablet: no 0원 sentence, no 'different rules', no question about goods", async () => {
     mockFetch({
       "POST /payment/graphql": graphqlByOperation({

@@ -11,6 +11,7 @@ import {
   REFUND_ELIGIBILITY,
   REFUND_PAYMENT,
   REQUEST_REFUND,
+  type RefundDeduction,
   type RefundEligibility,
   type RefundEligibilityItem,
   type RefundLessonQuote,
@@ -22,6 +23,8 @@ import {
   ITEM_STATE_LABELS,
   NOTHING_PAID_MESSAGE,
   REFUND_BANKS,
+  RETURN_REASON_OPTIONS,
+  deviceTermsLabel,
   isRefundableItemState,
   refundReasonLabel,
   refundRuleLabel,
@@ -84,6 +87,7 @@ export function RefundRequest({ paymentId }: { paymentId: string }) {
   const [selected, setSelected] = useState<string[] | null>(null);
   const [asked, setAsked] = useState<string[] | null>(null);
   const [opened, setOpened] = useState(false);
+  const [returnReason, setReturnReason] = useState("CHANGE_OF_MIND");
   const select = (ids: string[] | null) => {
     setSelected(ids);
     if (ids === null || ids.length > 0) setAsked(ids);
@@ -94,7 +98,7 @@ export function RefundRequest({ paymentId }: { paymentId: string }) {
     context: PAYMENT_CONTEXT,
   });
   const eligibility = useQuery(REFUND_ELIGIBILITY, {
-    variables: { paymentId, paymentItemIds: asked, opened },
+    variables: { paymentId, paymentItemIds: asked, opened, returnReason },
     context: PAYMENT_CONTEXT,
     notifyOnNetworkStatusChange: true,
   });
@@ -172,6 +176,8 @@ export function RefundRequest({ paymentId }: { paymentId: string }) {
           onSelect={select}
           opened={opened}
           onOpened={setOpened}
+          returnReason={returnReason}
+          onReturnReason={setReturnReason}
           updating={eligibility.loading}
           onDone={setResult}
           onRefused={() => void eligibility.refetch().catch(() => undefined)}
@@ -237,6 +243,7 @@ function ItemList({
         const checked = refundable && (selected === null || selected.includes(item.paymentItemId));
         const stateLabel =
           item.state && item.state !== "PAID" ? ITEM_STATE_LABELS[item.state] : null;
+        const deviceTerms = deviceTermsLabel(item.purchaseOrGift, item.deviceCondition);
         return (
           <li key={item.paymentItemId} className="refund-items__item" data-refundable={refundable}>
             {selectable && refundable ? (
@@ -252,6 +259,11 @@ function ItemList({
               <span className="refund-items__name">{item.name}</span>
             )}
             <span className="refund-items__paid">결제 {formatWon(item.paidPrice)}</span>
+            {deviceTerms ? (
+              <span className="refund-items__state" data-testid="refund-device-terms">
+                {deviceTerms}
+              </span>
+            ) : null}
             {stateLabel ? <span className="refund-items__state">{stateLabel}</span> : null}
             {item.lessonQuote ? <LessonQuoteLine quote={item.lessonQuote} /> : null}
             {refundable && checked ? (
@@ -291,6 +303,42 @@ export function LessonQuoteLine({ quote }: { quote: RefundLessonQuote }) {
   );
 }
 
+/**
+ * What the refund keeps back, line by line under the law's amount (docs/refunds.md
+ * "Deductions"): "법에 따른 금액 400,000원", "− 무료 대여 태블릿 중도 해지 위약금 60,000원" with
+ * its sentence, and the total comes after (the panel's big figure).
+ */
+export function DeductionLines({
+  grossAmount,
+  deductions,
+}: {
+  grossAmount: number;
+  deductions: readonly RefundDeduction[];
+}) {
+  if (deductions.length === 0) return null;
+  return (
+    <div className="refund-deductions" data-testid="refund-deductions">
+      <dl className="price-list price-list--compact">
+        <div className="price-list__row">
+          <dt>법에 따른 환불 금액</dt>
+          <dd>{formatWon(grossAmount)}</dd>
+        </div>
+        {deductions.map((d) => (
+          <div className="price-list__row" key={d.kind} data-testid="refund-deduction">
+            <dt>{d.name}</dt>
+            <dd>−{formatWon(d.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="refund-deductions__notes">
+        {deductions.map((d) => (
+          <li key={d.kind}>{d.explanation}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 interface RefundFormProps {
   paymentId: string;
   eligibility: RefundEligibility;
@@ -299,6 +347,9 @@ interface RefundFormProps {
   onSelect: (ids: string[] | null) => void;
   opened: boolean;
   onOpened: (opened: boolean) => void;
+  /** Why shipped goods go back: CHANGE_OF_MIND or DEFECTIVE_OR_NOT_AS_SOLD. */
+  returnReason: string;
+  onReturnReason: (reason: string) => void;
   /** The amount is being asked again (items or `opened` changed). */
   updating: boolean;
   onDone: (result: RequestRefundResult) => void;
@@ -313,6 +364,8 @@ function RefundForm({
   onSelect,
   opened,
   onOpened,
+  returnReason,
+  onReturnReason,
   updating,
   onDone,
   onRefused,
@@ -381,6 +434,7 @@ function RefundForm({
                 }
               : {}),
             ...(hasGoods ? { opened } : {}),
+            ...(e.returnReasonAsked ? { returnReason } : {}),
           },
         },
       });
@@ -428,6 +482,25 @@ function RefundForm({
             <span>태블릿이나 교재를 사용했거나 훼손해 가치가 떨어졌어요</span>
           </label>
         ) : null}
+        {e.returnReasonAsked && !noneChosen ? (
+          <fieldset className="refund-return-reason" data-testid="refund-return-reason">
+            <legend className="form-field__label">반품하는 이유</legend>
+            {RETURN_REASON_OPTIONS.map((o) => (
+              <label key={o.value} className="checkbox-line">
+                <input
+                  type="radio"
+                  name={`${id}-return-reason`}
+                  value={o.value}
+                  checked={returnReason === o.value}
+                  onChange={() => onReturnReason(o.value)}
+                />
+                <span>
+                  {o.label} <span className="pay-muted">({o.hint})</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
       </section>
 
       <section
@@ -442,6 +515,9 @@ function RefundForm({
         <p className="refund-amount__value" data-testid="refund-amount">
           {noneChosen ? "—" : formatWon(e.refundableAmount)}
         </p>
+        {noneChosen ? null : (
+          <DeductionLines grossAmount={e.grossAmount} deductions={e.deductions} />
+        )}
         <dl className="price-list price-list--compact">
           <div className="price-list__row">
             <dt>적용 기준</dt>

@@ -48,7 +48,7 @@ export function RefundResult({ result }: { result: RequestRefundResult }) {
           </div>
         ) : (
           <div className="price-list__row price-list__row--total">
-            <dt>법에 따른 환불 금액</dt>
+            <dt>{result.deductions?.length ? "차감 후 환불 금액" : "법에 따른 환불 금액"}</dt>
             <dd data-testid="refund-result-amount">{formatWon(result.amount)}</dd>
           </div>
         )}
@@ -61,6 +61,15 @@ export function RefundResult({ result }: { result: RequestRefundResult }) {
           <dd>{refundRuleLabel(result.rule)}</dd>
         </div>
       </dl>
+      {result.deductions?.length ? (
+        <ul className="refund-result__lessons" aria-label="환불 금액에서 뺀 항목">
+          {result.deductions.map((d) => (
+            <li key={d.kind} data-testid="refund-result-deduction">
+              {d.name} {formatWon(d.amount)} 차감
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {result.lessonQuotes?.length ? (
         <ul className="refund-result__lessons" aria-label="진행한 수업 차감">
           {result.lessonQuotes.map((q) => (
