@@ -99,12 +99,12 @@ describe("enrollment to a paid order", () => {
     await total.waitFor();
     expect(await page.getByRole("radio", { name: "수학" }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: /스마트 수업/ }).isChecked()).toBe(true);
-    expect(await page.getByRole("radio", { name: "3개월" }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "3개월", exact: true }).isChecked()).toBe(true);
     expect(await total.textContent()).toBe(expected);
     // 12 months: salePrice × 12 less 5 %, rounded down to the won.
     await page.getByRole("radio", { name: /12개월/ }).click();
     expect(await total.textContent()).toBe(won(Math.floor((item.salePrice * 12 * 95) / 100)));
-    await page.getByRole("radio", { name: "3개월" }).click();
+    await page.getByRole("radio", { name: "3개월", exact: true }).click();
     expect(await total.textContent()).toBe(expected);
 
     // The address search cannot load here: the form says so and takes a typed address.

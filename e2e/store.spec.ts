@@ -1,80 +1,33 @@
 /**
- * Everything the store sells in one order (issue #18): the demo student buys a lecture, a book
- * and AirPods Max rental with the second demo student's referral code (through the checkout API,
- * to keep the spec short: the checkout page's goods panel and server-priced summary are covered
- * by apps/web/app/features/payments/components/checkout.test.tsx), and the receipt (/payment_finish) shows every line —
- * the book, the rental, the delivery fee — and the referral discount by name, with the amount
- * the server charged, at 360 and 1440 px without horizontal overflow. Screenshots:
- * test-results/screenshots/store-receipt-*.
+ * Everything the store sells in one order, bought through the pages (issue #18): a new student
+ * signs in, chooses smart math for 3 months and AirPods Max rental (named by device_gen) on the
+ * enrollment form, goes to the checkout where the rental is still in the cart, adds one book
+ * (교재 +), applies the second demo student's referral code, reads the server's lines (the
+ * rental, the book, the delivery fee, 친구 추천 할인) and pays with a one-time card; the receipt
+ * (/payment_finish) shows every line and the amount the server charged. One journey at 360 and
+ * one at 1440 px (a new buyer each: a family uses a friend's code once), without horizontal
+ * overflow. Screenshots: test-results/screenshots/store-*.
  */
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, pageErrors, restCall, won } from "./support/api.ts";
+import { joinStudentByApi, overflowX, signIn } from "./support/accounts.ts";
+import { apiLogin, openFromMenu, pageErrors, restCall, won } from "./support/api.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
-let paymentId = 0;
-let due = 0;
-
-interface Payment {
-  PAYMENT_ID: number;
-  STATE: string;
-  PAID_PRICE: number;
-  DISCOUNTED_VALUE: number;
-  ITEMS: { ITEM_KIND: string; NAME: string }[];
-}
+let referralCode = "";
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const owner = await apiLogin(server.url, "student2@example.com");
-  const buyer = await apiLogin(server.url, DEMO.student.email);
-  const { REFERRAL_CODE } = await restCall<{ REFERRAL_CODE: string }>(
+  ({ REFERRAL_CODE: referralCode } = await restCall<{ REFERRAL_CODE: string }>(
     server.url,
     "/main/referral_code",
     {},
     owner.token,
-  );
-  const ITEMS = [
-    { id: 1, lecture_multiple: 3 },
-    { id: 201, lecture_multiple: 1 },
-    { id: 121, lecture_multiple: 1 },
-  ];
-  const quote = await restCall<{ PAID_PRICE: number }>(
-    server.url,
-    "/main/Cart_Price",
-    { USER_NO: buyer.userNo, ITEMS, REFERRAL_CODE },
-    buyer.token,
-  );
-  const paid = await restCall<Payment>(
-    server.url,
-    "/main/payreq_Iamport_Onetime",
-    {
-      USER_NO: buyer.userNo,
-      MERCHANT_UID: `e2e-store-${Date.now()}`,
-      ITEMS,
-      REFERRAL_CODE,
-      EXPECTED_PAID_PRICE: quote.PAID_PRICE,
-      CARD_QUOTA: 0,
-      CARD_NUMBER: "4242424242424242",
-      EXPIRY: `${new Date().getFullYear() + 2}-12`,
-      BIRTH: "080101",
-      PWD_2DIGIT: "12",
-    },
-    buyer.token,
-  );
-  expect(paid.STATE).toBe("PAID");
-  expect(paid.DISCOUNTED_VALUE).toBe(20_000);
-  expect(paid.ITEMS.map((i) => i.ITEM_KIND)).toEqual([
-    "LECTURE",
-    "SEOLTAB_BOOK",
-    "DEVICE",
-    "DELIVERY_FEE",
-  ]);
-  paymentId = paid.PAYMENT_ID;
-  due = paid.PAID_PRICE;
+  ));
 }, 60_000);
 
 afterAll(async () => {
@@ -82,24 +35,91 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe.each(Object.entries(VIEWPORTS))("the receipt of a mixed order at %s", (name, viewport) => {
-  it("shows the lecture, the book, the rental, the delivery fee and the referral discount", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport });
-    try {
-      await signIn(page, server.url, "/sign_in", DEMO.student.email, DEMO.student.name);
-      await page.goto(`${server.url}/payment_finish?paymentId=${paymentId}`);
-      const main = page.locator("main");
-      await main.getByText("설탭 중등 수학 개념서").first().waitFor();
-      const text = await main.innerText();
-      for (const line of ["스마트 수학", "AirPods Max 대여 (3개월)", "배송비", "친구 추천 할인"]) {
-        expect(text).toContain(line);
+async function fits(page: Page, name: string) {
+  expect(await overflowX(page), name).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
+}
+
+describe.each(Object.entries(VIEWPORTS))(
+  "a mixed order through the pages at %s",
+  (name, viewport) => {
+    it("buys a lecture, a book and headphone rental with a referral code", async () => {
+      const buyer = await joinStudentByApi(server.url);
+      const { page, errors, close } = await openPage(browser, { viewport });
+      try {
+        await signIn(page, server.url, "/sign_in", buyer.email, buyer.name, buyer.password);
+        await openFromMenu(page, server.url, "수강 신청", "/_app/enrollment");
+        await page.getByTestId("enrollment-total").waitFor();
+
+        // The form: smart math (the default) for 3 months, AirPods Max rented for 3 months.
+        await page.getByRole("radio", { name: "3개월", exact: true }).check();
+        const rental = page.getByRole("radio", { name: /AirPods Max 실버 3개월 대여/ });
+        await rental.check();
+        await page.getByTestId("enrollment-headphone").waitFor();
+        await page.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 123");
+        await page.getByLabel(/상세 주소/).fill("4층");
+        await page.getByLabel("학부모 이름").fill("박보호");
+        await page.getByLabel("학부모 휴대폰 번호").fill("010-1234-5678");
+        await fits(page, `store-enrollment-${name}`);
+        await page.getByRole("button", { name: "결제하기" }).click();
+        await page.waitForURL(`${server.url}/_app/checkout`);
+
+        // The checkout: the rental chosen on the form is still in the cart; add one book.
+        const rentalBox = page.getByRole("checkbox", { name: "AirPods Max 실버 대여 담기" });
+        await rentalBox.waitFor();
+        expect(await rentalBox.isChecked()).toBe(true);
+        await page.getByRole("button", { name: "설탭 중등 수학 개념서 한 권 더하기" }).click();
+        const summary = page.getByTestId("server-summary");
+        await summary.getByText("설탭 중등 수학 개념서").waitFor();
+
+        // The friend's code, priced by the server.
+        await page.getByLabel("친구 추천 코드").fill(referralCode);
+        await page.getByRole("button", { name: "적용" }).click();
+        await page.getByTestId("cart-quote").waitFor();
+        await summary
+          .getByText(/친구 추천 할인/)
+          .first()
+          .waitFor();
+        const text = await summary.innerText();
+        for (const line of [
+          "스마트 수학",
+          "AirPods Max 대여 (3개월)",
+          "설탭 중등 수학 개념서",
+          "배송비",
+        ]) {
+          expect(text).toContain(line);
+        }
+        const due = (await page.getByTestId("server-paid-price").textContent()) ?? "";
+        expect(due).toMatch(/^[\d,]+원$/);
+        await fits(page, `store-checkout-${name}`);
+
+        // Pay once with a one-time card; the receipt shows every line and what was charged.
+        await page.getByRole("radio", { name: /일회성 카드 결제/ }).click();
+        await page.getByLabel("카드 번호").fill("4242424242424242");
+        await page.getByLabel("유효기간 월").selectOption("12");
+        await page.getByLabel("유효기간 연도").selectOption(String(new Date().getFullYear() + 2));
+        await page.getByLabel("생년월일 6자리").fill("080101");
+        await page.getByLabel("비밀번호 앞 2자리").fill("12");
+        await page.getByRole("button", { name: `${due} 결제하기` }).click();
+        await page.waitForURL(/\/payment_finish\?paymentId=/, { timeout: 30_000 });
+        const main = page.locator("main");
+        await main.getByText("설탭 중등 수학 개념서").first().waitFor();
+        expect(await page.getByTestId("finish-paid-price").textContent()).toBe(due);
+        const receipt = await main.innerText();
+        for (const line of [
+          "스마트 수학",
+          "AirPods Max 대여 (3개월)",
+          "배송비",
+          "친구 추천 할인",
+        ]) {
+          expect(receipt).toContain(line);
+        }
+        expect(due).not.toBe(won(0));
+        await fits(page, `store-receipt-${name}`);
+        expect(pageErrors(errors)).toEqual([]);
+      } finally {
+        await close();
       }
-      expect(text).toContain(won(due));
-      expect(await overflowX(page)).toBe(0);
-      expect(pageErrors(errors)).toEqual([]);
-      await screenshot(page, `store-receipt-${name}`);
-    } finally {
-      await close();
-    }
-  });
-});
+    });
+  },
+);

@@ -54,7 +54,7 @@ async function openFromMenu(page: Page, name: string, path: string) {
 async function toCheckout(page: Page) {
   await openFromMenu(page, "수강 신청", "/_app/enrollment");
   await page.getByTestId("enrollment-total").waitFor();
-  expect(await page.getByRole("radio", { name: "3개월" }).isChecked()).toBe(true);
+  expect(await page.getByRole("radio", { name: "3개월", exact: true }).isChecked()).toBe(true);
   expect(await page.getByRole("radio", { name: /무료 대여/ }).isChecked()).toBe(true);
   await page.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 123");
   await page.getByLabel(/상세 주소/).fill("4층");
