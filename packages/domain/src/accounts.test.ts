@@ -1,5 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_STATUSES, ACCOUNT_STATUS_TRANSITIONS } from "./accounts.ts";
+import {
+  TransitionNotAllowedError,
+  assertTransition,
+  canTransition,
+  sourcesOf,
+} from "./payments.ts";
 import {
   isUuid,
   maskEmail,
@@ -108,5 +115,21 @@ describe("safeContinueUrl", () => {
         );
       }),
     );
+  });
+});
+
+describe("ACCOUNT_STATUS_TRANSITIONS (issue #10)", () => {
+  it("a parent's consent activates an account; nothing moves an ACTIVE one back", () => {
+    const table = Object.fromEntries(
+      ACCOUNT_STATUSES.map((from) => [
+        from,
+        ACCOUNT_STATUSES.filter((to) => canTransition(ACCOUNT_STATUS_TRANSITIONS, from, to)),
+      ]),
+    );
+    expect(table).toEqual({ ACTIVE: [], PENDING_PARENT_CONSENT: ["ACTIVE"] });
+    expect(sourcesOf(ACCOUNT_STATUS_TRANSITIONS, "ACTIVE")).toEqual(["PENDING_PARENT_CONSENT"]);
+    expect(() =>
+      assertTransition(ACCOUNT_STATUS_TRANSITIONS, "account", "ACTIVE", "PENDING_PARENT_CONSENT"),
+    ).toThrow(TransitionNotAllowedError);
   });
 });

@@ -1,8 +1,23 @@
 /**
  * Account rules shared by the web forms and the api (SPEC.md §3 Join form, §5, §6;
  * docs/api/accounts.md): password policy, phone numbers, terms of the two services, device
- * ids, and where a login page may send the person back to.
+ * ids, where a login page may send the person back to, and the account status table.
  */
+import type { TransitionTable } from "./payments.ts";
+
+/**
+ * Account statuses (users.status; issue #10: every writer asks the table). An account is created
+ * ACTIVE, or PENDING_PARENT_CONSENT for a student under 14 who joined alone (SPEC.md §5); the
+ * parent's consent makes it ACTIVE. ACTIVE is terminal for now (no suspension or withdrawal
+ * status exists yet).
+ */
+export const ACCOUNT_STATUSES = ["ACTIVE", "PENDING_PARENT_CONSENT"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const ACCOUNT_STATUS_TRANSITIONS: TransitionTable<AccountStatus> = {
+  PENDING_PARENT_CONSENT: ["ACTIVE"],
+  ACTIVE: [],
+};
 
 /** Password policy: 8-64 characters with a letter, a digit and a symbol; not the email's local part. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -72,6 +72,5 @@ export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 /** School grades of the join form (packages/domain GRADES). */
 export { GRADES } from "@seoltab/domain";
 
-/** Account statuses. */
-export const ACCOUNT_STATUSES = ["ACTIVE", "PENDING_PARENT_CONSENT"] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/** Account statuses and their transition table: packages/domain accounts.ts (issue #10). */
+export { ACCOUNT_STATUSES, type AccountStatus } from "@seoltab/domain";

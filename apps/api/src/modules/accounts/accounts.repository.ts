@@ -3,6 +3,7 @@
  * other accounts repositories) touch the ORM for the accounts area.
  */
 import { and, asc, eq, inArray, isNotNull, schema, sql, type Database } from "@seoltab/db";
+import { ACCOUNT_STATUS_TRANSITIONS, assertTransition, type AccountStatus } from "@seoltab/domain";
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type NewUser = typeof schema.users.$inferInsert;
@@ -158,6 +159,28 @@ export async function findStudentsByParentPhone(db: Database, phone: string): Pr
 }
 
 /**
+ * Moves an account's status from `change.from` to `change.to` with `set`, when it is still in
+ * `from` (conditional update: of two writers one wins); the row, or undefined. Asks
+ * ACCOUNT_STATUS_TRANSITIONS first (issue #10): a move it refuses (e.g. ACTIVE →
+ * PENDING_PARENT_CONSENT) throws TransitionNotAllowedError and nothing is written.
+ */
+export async function moveAccountStatus(
+  db: Database,
+  userId: number,
+  change: { from: AccountStatus; to: AccountStatus },
+  set: Omit<Partial<typeof schema.users.$inferInsert>, "id" | "status">,
+): Promise<UserRow | undefined> {
+  assertTransition(ACCOUNT_STATUS_TRANSITIONS, "account", change.from, change.to);
+  const u = schema.users;
+  const [row] = await db
+    .update(u)
+    .set({ ...set, status: change.to })
+    .where(and(eq(u.id, userId), eq(u.status, change.from)))
+    .returning();
+  return row;
+}
+
+/**
  * Activates an account waiting for parent consent. Returns the updated row, or undefined when
  * the account is not (or no longer) PENDING_PARENT_CONSENT.
  */
@@ -167,13 +190,12 @@ export async function markParentConsented(
   parentName: string,
   at: Date,
 ): Promise<UserRow | undefined> {
-  const u = schema.users;
-  const [row] = await db
-    .update(u)
-    .set({ status: "ACTIVE", parentConsentedAt: at, parentConsentName: parentName, updatedAt: at })
-    .where(and(eq(u.id, userId), eq(u.status, "PENDING_PARENT_CONSENT")))
-    .returning();
-  return row;
+  return moveAccountStatus(
+    db,
+    userId,
+    { from: "PENDING_PARENT_CONSENT", to: "ACTIVE" },
+    { parentConsentedAt: at, parentConsentName: parentName, updatedAt: at },
+  );
 }
 
 /** Replaces a user's password hash. */

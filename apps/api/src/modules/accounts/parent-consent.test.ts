@@ -5,7 +5,8 @@
  * so.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seoulDateParts } from "@seoltab/domain";
+import { eq, schema } from "@seoltab/db";
+import { TransitionNotAllowedError, seoulDateParts } from "@seoltab/domain";
 import {
   call,
   errorCodeOf,
@@ -18,6 +19,7 @@ import {
   type CodeReader,
 } from "../../test/accounts.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import { markParentConsented, moveAccountStatus } from "./accounts.repository.ts";
 import { sandboxSms, type SmsSender } from "./sms.ts";
 
 let t: TestApp;
@@ -203,5 +205,35 @@ describe("the under-14 consent request", () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe("account status writers ask ACCOUNT_STATUS_TRANSITIONS (issue #10)", () => {
+  it("ACTIVE → PENDING_PARENT_CONSENT is refused and writes nothing; of two consents one activates", async () => {
+    const child = await joinUser(t, readCode, {
+      BIRTH_DATE: tenYearsAgo(),
+      PARENT_PHONE_NUM: uniquePhone(),
+    });
+    const db = t.database.db;
+    const read = async () =>
+      (await db.select().from(schema.users).where(eq(schema.users.id, child.userNo)))[0]!;
+    expect((await read()).status).toBe("PENDING_PARENT_CONSENT");
+    const at = new Date();
+    const results = await Promise.all([
+      markParentConsented(db, child.userNo, "최민정", at),
+      markParentConsented(db, child.userNo, "김보호", at),
+    ]);
+    expect(results.filter((r) => r !== undefined)).toHaveLength(1);
+    const active = await read();
+    expect(active.status).toBe("ACTIVE");
+    await expect(
+      moveAccountStatus(
+        db,
+        child.userNo,
+        { from: "ACTIVE", to: "PENDING_PARENT_CONSENT" },
+        { updatedAt: new Date() },
+      ),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await read()).toEqual(active);
   });
 });
