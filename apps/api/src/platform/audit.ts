@@ -167,6 +167,11 @@ export interface SecurityEventEntry {
   ip?: string | null;
   /** E.g. { filter: {...}, rows: 1234 } for an export; never the search text of a card number. */
   detail?: Record<string, unknown>;
+  /**
+   * False leaves `detail.role` out: for areas whose entries never carried it (the family area's,
+   * issue 15), so their detail shape stays as queried and tested. Default true.
+   */
+  withRole?: boolean;
 }
 
 /** Writes one SECURITY entry; returns its id. */
@@ -182,7 +187,7 @@ export async function recordSecurityEvent(
     target: entry.record ?? null,
     detail: {
       ...entry.detail,
-      ...(entry.actor ? { role: entry.actor.userType } : {}),
+      ...(entry.actor && entry.withRole !== false ? { role: entry.actor.userType } : {}),
       ...(entry.ip ? { ip: entry.ip } : {}),
     },
     requestId: entry.requestId ?? null,

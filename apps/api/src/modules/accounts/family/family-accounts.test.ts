@@ -136,6 +136,11 @@ describe("/main/family/create_student", () => {
     expect(refusals.map((r) => r.detail.reason)).toEqual(
       expect.arrayContaining(["consent_required", "consent_phone_mismatch"]),
     );
+    // The entry's shape (written through recordSecurityEvent): reason and ip, no role.
+    for (const r of refusals) {
+      expect(r).toMatchObject({ initiator: "USER", target: null });
+      expect(Object.keys(r.detail).sort()).toEqual(["ip", "reason"]);
+    }
   });
 
   it("under 14 with the parent's own phone verified: created ACTIVE with the consent on record", async () => {
@@ -149,6 +154,16 @@ describe("/main/family/create_student", () => {
     expect(row.status).toBe("ACTIVE");
     expect(row.parentConsentedAt).toBeInstanceOf(Date);
     expect(row.parentConsentName).toBe("박보호");
+    const created = (await securityEntries("family_create_student", parent.userNo)).find(
+      (e) => e.target === `user:${row.id}`,
+    );
+    expect(created).toMatchObject({ initiator: "USER" });
+    expect(created!.detail).toEqual({
+      underFourteen: true,
+      parentConsent: true,
+      signIn: "PARENT",
+      ip: expect.any(String),
+    });
     // The token is spent: a second child needs a new verification.
     const again = await as(parent, "/family/create_student", {
       ...child({ REALNAME: "이둘째", BIRTH_DATE: yearsAgo(9), GRADE: "MIDDLE_1" }),

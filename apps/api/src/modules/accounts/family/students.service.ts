@@ -28,7 +28,7 @@ import {
   type SchoolLevel,
 } from "@seoltab/domain/family-accounts";
 import { ACCOUNT_MESSAGES, AppError, MESSAGES } from "../../../errors.ts";
-import { insertAuditLog } from "../../../platform/audit.ts";
+import { insertAuditLog, recordSecurityEvent, type AuditActor } from "../../../platform/audit.ts";
 import type { AuthUser } from "../access-tokens.ts";
 import type { AccountsDeps, RequestContext } from "../accounts.deps.ts";
 import {
@@ -69,16 +69,33 @@ async function refused(
   error: AppError,
   target?: string,
 ): Promise<AppError> {
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: actor ? "USER" : "UNKNOWN",
-    actorUserId: actor?.userNo ?? null,
-    action: `${action}_refused`,
-    target: target ?? null,
-    detail: { reason: error.code, ip: ctx.ip },
-    requestId: ctx.requestId,
+  await securityEvent(deps, ctx, actor, `${action}_refused`, target ?? null, {
+    reason: error.code,
   });
   return error;
+}
+
+/**
+ * The family area's SECURITY entry (platform `recordSecurityEvent`): actor, action, target,
+ * `detail` plus the client address as `ip`; no `role` (these entries never carried one).
+ */
+async function securityEvent(
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  actor: AuditActor | null,
+  action: string,
+  target: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await recordSecurityEvent(deps.db, {
+    actor,
+    action,
+    record: target,
+    detail,
+    ip: ctx.ip,
+    requestId: ctx.requestId,
+    withRole: false,
+  });
 }
 
 const invalid = (code: string, field: string, message: string) =>
@@ -266,19 +283,10 @@ export async function createStudent(
     if (err instanceof AppError) throw await fail(err);
     throw err;
   }
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: "USER",
-    actorUserId: parent.id,
-    action,
-    target: `user:${child.id}`,
-    detail: {
-      underFourteen,
-      parentConsent: underFourteen,
-      signIn: input.email ? "EMAIL" : "PARENT",
-      ip: ctx.ip,
-    },
-    requestId: ctx.requestId,
+  await securityEvent(deps, ctx, caller, action, `user:${child.id}`, {
+    underFourteen,
+    parentConsent: underFourteen,
+    signIn: input.email ? "EMAIL" : "PARENT",
   });
   return { userNo: child.id, status: "ACTIVE", signIn: input.email ? "EMAIL" : "PARENT" };
 }
@@ -427,14 +435,8 @@ export async function resetStudentPassword(
     }
     throw err;
   }
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: "USER",
-    actorUserId: caller.userNo,
-    action,
-    target: `user:${child.id}`,
-    detail: { emailSet: input.email !== undefined, ip: ctx.ip },
-    requestId: ctx.requestId,
+  await securityEvent(deps, ctx, caller, action, `user:${child.id}`, {
+    emailSet: input.email !== undefined,
   });
   return { email: isGeneratedChildEmail(email) ? null : email };
 }
@@ -485,15 +487,7 @@ export async function unlinkStudent(
   }
   const removed = await deleteParentChild(deps.db, caller.userNo, child.id);
   if (!removed) throw childNotFound();
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: "USER",
-    actorUserId: caller.userNo,
-    action,
-    target: `user:${child.id}`,
-    detail: { ip: ctx.ip },
-    requestId: ctx.requestId,
-  });
+  await securityEvent(deps, ctx, caller, action, `user:${child.id}`);
 }
 
 // ---- linking an existing student by their confirmation ----------------------------------------
@@ -566,14 +560,9 @@ export async function requestChildLink(
     verificationId: sent.verificationId,
     at: now,
   });
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: "USER",
-    actorUserId: parent.id,
-    action,
-    target: `user:${student.id}`,
-    detail: { requestId: request.id, to: under14 ? "CONSENTING_PARENT" : "STUDENT", ip: ctx.ip },
-    requestId: ctx.requestId,
+  await securityEvent(deps, ctx, caller, action, `user:${student.id}`, {
+    requestId: request.id,
+    to: under14 ? "CONSENTING_PARENT" : "STUDENT",
   });
   return { requestId: request.id, sentTo: maskMobile(phone), expiresInSec: sent.expiresInSec };
 }
@@ -626,15 +615,7 @@ export async function confirmChildLink(
     if (err instanceof AppError) throw await refused(deps, ctx, caller, action, err);
     throw err;
   });
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: "USER",
-    actorUserId: caller.userNo,
-    action,
-    target: `user:${child.id}`,
-    detail: { requestId: request.id, ip: ctx.ip },
-    requestId: ctx.requestId,
-  });
+  await securityEvent(deps, ctx, caller, action, `user:${child.id}`, { requestId: request.id });
   return { childUserNo: child.id, childName: child.name };
 }
 
@@ -685,14 +666,9 @@ export async function respondToLink(
       new AppError("not_found", "request_not_found", FAMILY_MESSAGES.requestNotFound),
     );
   }
-  await insertAuditLog(deps.db, {
-    kind: "SECURITY",
-    initiator: "USER",
-    actorUserId: caller.userNo,
-    action,
-    target: `user:${decided.parentUserId}`,
-    detail: { requestId: decided.id, status, ip: ctx.ip },
-    requestId: ctx.requestId,
+  await securityEvent(deps, ctx, caller, action, `user:${decided.parentUserId}`, {
+    requestId: decided.id,
+    status,
   });
   return { status };
 }
