@@ -9,6 +9,19 @@
  */
 import { z } from "zod";
 import { SCHOOL_LEVELS, type SchoolLevel } from "../enums.ts";
+import type { TransitionTable } from "../payments.ts";
+
+/**
+ * An attempt's life cycle (diagnosis_attempts.state; issue #10: the writer asks the table): it
+ * is written STARTED and submitted once; SUBMITTED is terminal (a new test is a new attempt).
+ */
+export const DIAGNOSIS_ATTEMPT_STATES = ["STARTED", "SUBMITTED"] as const;
+export type DiagnosisAttemptState = (typeof DIAGNOSIS_ATTEMPT_STATES)[number];
+
+export const DIAGNOSIS_ATTEMPT_TRANSITIONS: TransitionTable<DiagnosisAttemptState> = {
+  STARTED: ["SUBMITTED"],
+  SUBMITTED: [],
+};
 
 /** Subjects with a diagnosis. */
 export const DIAGNOSIS_SUBJECTS = ["MATH", "KOREAN", "ENGLISH"] as const;

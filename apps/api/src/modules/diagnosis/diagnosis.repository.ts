@@ -1,9 +1,15 @@
 /**
  * Data access of the diagnosis area (issue #20): the only file that touches
- * `diagnosis_attempts`. The submission is a write conditional on state STARTED.
+ * `diagnosis_attempts`. The submission is a write conditional on state STARTED, asked of
+ * DIAGNOSIS_ATTEMPT_TRANSITIONS first.
  */
 import { and, asc, desc, eq, inArray, isNull, lt, or, schema, type Database } from "@seoltab/db";
-import type { DiagnosisScore } from "@seoltab/domain/diagnosis";
+import { assertTransition } from "@seoltab/domain";
+import {
+  DIAGNOSIS_ATTEMPT_TRANSITIONS,
+  type DiagnosisAttemptState,
+  type DiagnosisScore,
+} from "@seoltab/domain/diagnosis";
 
 const a = schema.diagnosisAttempts;
 export type DiagnosisAttemptRow = typeof schema.diagnosisAttempts.$inferSelect;
@@ -38,18 +44,22 @@ export async function findAttempt(
 }
 
 /**
- * Writes the answers and the result when the attempt is still STARTED; undefined when another
- * submission got there first.
+ * Writes the answers and the result when the attempt is still in `from` (the state read);
+ * undefined when another submission got there first. Asks DIAGNOSIS_ATTEMPT_TRANSITIONS first
+ * (issue #10): `from` → SUBMITTED refused (an attempt already SUBMITTED) throws
+ * TransitionNotAllowedError and nothing is written.
  */
 export async function markSubmitted(
   db: Database,
   input: {
     id: number;
+    from: DiagnosisAttemptState;
     answers: Record<string, number | null>;
     result: DiagnosisScore;
     at: Date;
   },
 ): Promise<DiagnosisAttemptRow | undefined> {
+  assertTransition(DIAGNOSIS_ATTEMPT_TRANSITIONS, "diagnosis attempt", input.from, "SUBMITTED");
   const [row] = await db
     .update(a)
     .set({
@@ -58,7 +68,7 @@ export async function markSubmitted(
       result: input.result,
       submittedAt: input.at,
     })
-    .where(and(eq(a.id, input.id), eq(a.state, "STARTED")))
+    .where(and(eq(a.id, input.id), eq(a.state, input.from)))
     .returning();
   return row;
 }

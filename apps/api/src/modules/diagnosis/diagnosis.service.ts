@@ -16,6 +16,7 @@ import {
   DIAGNOSIS_SUBJECTS,
   DIAGNOSIS_SCHOOL_LEVELS,
   scoreDiagnosis,
+  type DiagnosisAttemptState,
   type DiagnosisScore,
 } from "@seoltab/domain/diagnosis";
 import { LEVEL_TESTS, levelTestsFor, type LevelTest } from "@seoltab/domain/diagnosis-content";
@@ -212,6 +213,7 @@ export async function submitDiagnosis(
     const result = scoreDiagnosis(items, answers, test.units);
     const done = await repo.markSubmitted(tx, {
       id: row.id,
+      from: row.state as DiagnosisAttemptState,
       answers,
       result,
       at: deps.clock.now(),

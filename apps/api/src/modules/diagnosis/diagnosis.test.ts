@@ -20,6 +20,8 @@ import {
   type TestUser,
 } from "../payments/payments.test-support.ts";
 import { matchLecture, okData, refusedAnswer } from "../lessons/lessons.test-support.ts";
+import { TransitionNotAllowedError } from "@seoltab/domain";
+import { markSubmitted } from "./diagnosis.repository.ts";
 import { UNSUBMITTED_ATTEMPT_TTL_MS } from "./diagnosis.service.ts";
 
 let t: TestApp;
@@ -223,6 +225,30 @@ describe("submitDiagnosis and diagnosisReport", () => {
     ]);
     const report = await ok(gql(null, REPORT, { id: started.id, token: started.attemptToken }));
     expect(report.diagnosisReport.percent).toBe(won[0].data.submitDiagnosis.percent);
+  });
+
+  it("the writer asks DIAGNOSIS_ATTEMPT_TRANSITIONS: SUBMITTED → SUBMITTED throws, nothing written (issue #10)", async () => {
+    const started = await start(null);
+    const i = { attemptId: started.id, attemptToken: started.attemptToken };
+    await ok(gql(null, SUBMIT, { i: { ...i, answers: answersFor(started, 10) } }));
+    const read = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(schema.diagnosisAttempts)
+          .where(eq(schema.diagnosisAttempts.id, Number(started.id)))
+      )[0]!;
+    const before = await read();
+    await expect(
+      markSubmitted(t.database.db, {
+        id: before.id,
+        from: "SUBMITTED",
+        answers: {},
+        result: before.result as never,
+        at: clock.now(),
+      }),
+    ).rejects.toBeInstanceOf(TransitionNotAllowedError);
+    expect(await read()).toEqual(before);
   });
 
   it("refuses answers for items not in the attempt, bad choices and a wrong token", async () => {
