@@ -14,6 +14,8 @@ import {
   reasonText,
 } from "./admin.ts";
 import { USER_TYPES } from "./enums.ts";
+import { ADMIN_ACTION_STATES, ADMIN_ACTION_TRANSITIONS } from "./admin.ts";
+import { TransitionNotAllowedError, assertTransition, canTransition } from "./payments.ts";
 
 describe("the permission table (issue 16: SALES_TEAM reads, notes and cash; refunds and exports need ADMIN)", () => {
   const table: [string, "ADMIN" | "SALES_TEAM", boolean][] = [
@@ -120,5 +122,20 @@ describe("helpers", () => {
   it("halfOf rounds down", () => {
     expect(halfOf(189000)).toBe(94500);
     expect(halfOf(3)).toBe(1);
+  });
+});
+
+describe("ADMIN_ACTION_TRANSITIONS (issue #10)", () => {
+  it("a reserved key (RUNNING) ends DONE once; DONE is terminal", () => {
+    const table = Object.fromEntries(
+      ADMIN_ACTION_STATES.map((from) => [
+        from,
+        ADMIN_ACTION_STATES.filter((to) => canTransition(ADMIN_ACTION_TRANSITIONS, from, to)),
+      ]),
+    );
+    expect(table).toEqual({ RUNNING: ["DONE"], DONE: [] });
+    expect(() =>
+      assertTransition(ADMIN_ACTION_TRANSITIONS, "admin action", "DONE", "RUNNING"),
+    ).toThrow(TransitionNotAllowedError);
   });
 });

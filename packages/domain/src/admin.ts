@@ -9,6 +9,7 @@
  * audit view) needs ADMIN.
  */
 import type { SearchKey, STAFF_USER_TYPES } from "./enums.ts";
+import type { TransitionTable } from "./payments.ts";
 
 /** ADMIN or SALES_TEAM. */
 export type StaffRole = (typeof STAFF_USER_TYPES)[number];
@@ -264,3 +265,16 @@ export function reasonText(code: AdminReasonCode, detail: string): string {
 export function halfOf(amount: number): number {
   return Math.floor(amount / 2);
 }
+
+/**
+ * A console action's idempotency key (admin_actions.state; issue #10): reserved RUNNING by the
+ * first request, DONE with its answer kept; a failed action's row is deleted (not a state) so
+ * the key may be used again. DONE is terminal.
+ */
+export const ADMIN_ACTION_STATES = ["RUNNING", "DONE"] as const;
+export type AdminActionState = (typeof ADMIN_ACTION_STATES)[number];
+
+export const ADMIN_ACTION_TRANSITIONS: TransitionTable<AdminActionState> = {
+  RUNNING: ["DONE"],
+  DONE: [],
+};
