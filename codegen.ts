@@ -4,13 +4,28 @@
  * per backend they go to; each backend's operations are checked against its published schema
  * (docs/api/<backend>.graphql, `npm run docs:api`) and typed into
  * `apps/web/app/graphql/<backend>.generated.ts` (result and variable types, typed document
- * nodes). `npm run codegen` writes them; apps/web/app/graphql/generated.test.ts fails when the
+ * nodes); an operation sent to two backends is in `*.<a>+<b>.graphql` (operationFiles).
+ * `npm run codegen` writes them; apps/web/app/graphql/generated.test.ts fails when the
  * committed files differ. Add a backend to WEB_CODEGEN_BACKENDS when a feature first sends
  * operations there through a `.graphql` file.
  */
 import type { CodegenConfig } from "@graphql-codegen/cli";
 
-export const WEB_CODEGEN_BACKENDS = ["payment"] as const;
+export const WEB_CODEGEN_BACKENDS = ["payment", "matching", "workspace", "auth"] as const;
+
+/**
+ * The operation files of `backend`: `<name>.<backend>.graphql`, and `<name>.<a>+<b>.graphql` for
+ * operations sent to two backends (a family's on matching, a tutor's on workspace): those are
+ * checked against both schemas and typed in both outputs (identical types; features import one).
+ */
+export function operationFiles(backend: string): string[] {
+  const dir = "apps/web/app/features/*/api";
+  return [
+    `${dir}/*.${backend}.graphql`,
+    `${dir}/*.${backend}+*.graphql`,
+    `${dir}/*+${backend}.graphql`,
+  ];
+}
 
 export const codegenConfig: CodegenConfig = {
   overwrite: true,
@@ -19,7 +34,7 @@ export const codegenConfig: CodegenConfig = {
       `apps/web/app/graphql/${backend}.generated.ts`,
       {
         schema: `docs/api/${backend}.graphql`,
-        documents: `apps/web/app/features/*/api/*.${backend}.graphql`,
+        documents: operationFiles(backend),
         plugins: ["typescript-operations", "typed-document-node"],
         config: {
           onlyOperationTypes: true,

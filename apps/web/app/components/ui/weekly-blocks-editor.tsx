@@ -100,14 +100,32 @@ export function WeeklyBlocksEditor({
   );
 }
 
-/** "월 18:00~20:00, 수 19:00~21:00" */
-export function blocksText(blocks: readonly WeeklyTimeBlock[] | null | undefined): string {
-  return (blocks ?? []).map((b) => `${WEEKDAY_LABELS[b.day]} ${b.start}~${b.end}`).join(", ");
+/** A weekly block as a GraphQL answer types it (the schemas type the day as a String). */
+export interface WireWeeklyBlock {
+  day: string;
+  start: string;
+  end: string;
 }
 
-/** Blocks as plain `{day, start, end}` (without Apollo's __typename), for sending back. */
+function isWeekday(day: string): day is WeeklyTimeBlock["day"] {
+  return (WEEKDAYS as readonly string[]).includes(day);
+}
+
+/** "월 18:00~20:00, 수 19:00~21:00" (a day the web does not know is shown as it came). */
+export function blocksText(blocks: readonly WireWeeklyBlock[] | null | undefined): string {
+  return (blocks ?? [])
+    .map((b) => `${isWeekday(b.day) ? WEEKDAY_LABELS[b.day] : b.day} ${b.start}~${b.end}`)
+    .join(", ");
+}
+
+/**
+ * Blocks as plain `{day, start, end}` (without Apollo's __typename), for editing and sending
+ * back; a block whose day is not MON..SUN is left out.
+ */
 export function plainBlocks(
-  blocks: readonly WeeklyTimeBlock[] | null | undefined,
+  blocks: readonly WireWeeklyBlock[] | null | undefined,
 ): WeeklyTimeBlock[] {
-  return (blocks ?? []).map(({ day, start, end }) => ({ day, start, end }));
+  return (blocks ?? []).flatMap(({ day, start, end }) =>
+    isWeekday(day) ? [{ day, start, end }] : [],
+  );
 }

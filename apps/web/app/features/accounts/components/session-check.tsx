@@ -1,16 +1,12 @@
-import { gql, type TypedDocumentNode } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { useEffect } from "react";
+import { MeDocument } from "../../../graphql/auth.generated";
 
-/** `query me { me { userNo userType } }` on the auth backend: who the Bearer token speaks for. */
-export const ME_QUERY: TypedDocumentNode<{ me: { userNo: number; userType: string } }> = gql`
-  query me {
-    me {
-      userNo
-      userType
-    }
-  }
-`;
+/**
+ * `query me { me { userNo userType } }` on the auth backend: who the Bearer token speaks for
+ * (api/accounts.auth.graphql, typed by `npm run codegen`).
+ */
+export const ME_QUERY = MeDocument;
 
 /**
  * Asks the auth backend (GraphQL, clientName "auth") who the session's token speaks for, each

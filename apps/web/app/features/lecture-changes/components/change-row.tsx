@@ -38,6 +38,9 @@ export function changeSummary(c: LectureChange): string {
       return "다른 선생님으로 바꾸기";
     case "STOP":
       return "수업을 그만하고 환불 받기";
+    default:
+      // A kind this page does not know yet: the server's own label.
+      return c.kindLabel;
   }
 }
 

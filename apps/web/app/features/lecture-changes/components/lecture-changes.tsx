@@ -9,6 +9,7 @@ import {
   FAMILY_CONTEXT,
   LECTURE_CHANGES,
   LECTURE_PAYMENT,
+  changeKindOf,
   fetchChangeForm,
   type ChangeForm,
 } from "../api";
@@ -156,7 +157,7 @@ export function LectureChanges({ lectureId }: { lectureId: string }) {
                 className="btn btn--secondary btn--block"
                 disabled={!k.allowed}
                 aria-describedby={k.reason ? `change-kind-${k.kind}` : undefined}
-                onClick={() => setChosen(k.kind)}
+                onClick={() => setChosen(changeKindOf(k.kind))}
               >
                 {k.label}
               </button>

@@ -5,7 +5,7 @@ import { toast } from "react-toastify";
 import { blocksText } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { TUTOR_LESSONS } from "../../lessons/api";
-import { LECTURE_CHANGE_FORM, TUTOR_CONTEXT } from "../api";
+import { LECTURE_CHANGE_FORM, TUTOR_CONTEXT, changeKindOf } from "../api";
 import { ChangeRow } from "./change-row";
 import { ChangeRequestForm } from "./change-request-form";
 
@@ -109,7 +109,7 @@ function TutorLectureCard({
   if (!form) return null;
   const waiting = form.openRequests.filter((c) => c.canRespond);
   const mine = form.openRequests.filter((c) => !c.canRespond);
-  const kinds = form.kinds.filter((k) => TUTOR_KINDS.includes(k.kind));
+  const kinds = form.kinds.filter((k) => TUTOR_KINDS.some((t) => t === k.kind));
   return (
     <div
       className="tutor-card change-card"
@@ -173,7 +173,7 @@ function TutorLectureCard({
                 type="button"
                 className="btn btn--secondary"
                 disabled={!k.allowed}
-                onClick={() => setChosen(k.kind)}
+                onClick={() => setChosen(changeKindOf(k.kind))}
               >
                 {k.label}
               </button>

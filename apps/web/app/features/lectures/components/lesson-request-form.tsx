@@ -345,7 +345,7 @@ export function LessonRequestFormPanel({
 
       <WeeklyBlocksEditor
         legend="수업 가능한 시간"
-        value={form.schedules}
+        value={plainBlocks(form.schedules)}
         onChange={(next) => set("schedules", next)}
       />
 

@@ -100,7 +100,7 @@ function Offer({
   onMatched: () => void;
 }) {
   const id = useId();
-  const [plan, setPlan] = useState<WeeklyTimeBlock[]>(offer.slots);
+  const [plan, setPlan] = useState<WeeklyTimeBlock[]>(() => plainBlocks(offer.slots));
   const [choose, { loading }] = useMutation(CHOOSE_TUTOR, {
     context: MATCHING_CONTEXT,
     // The search is over: the panel and the lecture lists read again.
@@ -129,7 +129,7 @@ function Offer({
       </ul>
       <fieldset className="offer__slots">
         <legend>수업할 시간 (선생님이 가능한 시간)</legend>
-        {offer.slots.map((slot) => (
+        {plainBlocks(offer.slots).map((slot) => (
           <label key={key(slot)} className="checkbox-line">
             <input
               type="checkbox"

@@ -72,7 +72,7 @@ export function TutorSuggestions() {
 
 function SuggestionCard({ suggestion: s }: { suggestion: Suggestion }) {
   const id = useId();
-  const [slots, setSlots] = useState<WeeklyTimeBlock[]>(s.schedules);
+  const [slots, setSlots] = useState<WeeklyTimeBlock[]>(() => plainBlocks(s.schedules));
   const [reason, setReason] = useState("");
   const [respond, { loading }] = useMutation(RESPOND_TO_SUGGESTION, { context: MATCHING_CONTEXT });
   const key = (b: WeeklyTimeBlock) => `${b.day}-${b.start}-${b.end}`;
@@ -117,7 +117,7 @@ function SuggestionCard({ suggestion: s }: { suggestion: Suggestion }) {
           <p className="form-field__hint">{TIME.format(new Date(s.expiresAt))}까지 답해 주세요.</p>
           <fieldset className="offer__slots">
             <legend>수업할 수 있는 시간</legend>
-            {s.schedules.map((slot) => (
+            {plainBlocks(s.schedules).map((slot) => (
               <label key={key(slot)} className="checkbox-line">
                 <input
                   type="checkbox"

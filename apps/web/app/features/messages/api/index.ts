@@ -3,8 +3,17 @@
  * messages (`messageConsents`, `setMessageConsent` on `/matching/graphql` for students, parents
  * and staff, `/workspace/graphql` for tutors), and staff's view of the outbox (`messageOutbox`
  * on `/matching/graphql`, 50 a page, newest first). Times are ISO 8601 UTC, shown in Asia/Seoul.
+ * The operations are in messages.<backend>.graphql (the consent ones go to both backends:
+ * messages.matching+workspace), typed from the published schemas (`npm run codegen`).
  */
-import { gql, type TypedDocumentNode } from "@apollo/client";
+import {
+  MessageConsentsDocument,
+  MessageOutboxDocument,
+  SetMessageConsentDocument,
+  type MessageConsentsQuery,
+  type MessageOutboxQuery,
+  type MessageOutboxQueryVariables,
+} from "../../../graphql/matching.generated";
 import { WEEKDAY_LABELS, type UserType } from "@seoltab/domain";
 import { CONSENT_KINDS, type ConsentKind } from "@seoltab/domain/messages";
 import { seoulWallClock } from "@seoltab/domain/lessons";
@@ -22,13 +31,12 @@ export function consentContext(userType: UserType | string | null | undefined) {
 export { CONSENT_KINDS, type ConsentKind };
 
 /** One standing choice; `at` is the time of the newest entry, null when never chosen. */
-export interface MessageConsent {
-  kind: ConsentKind;
-  granted: boolean;
-  at: string | null;
-  /** Granted more than 2 years ago: counts as none until confirmed again (정보통신망법 §50). */
-  needsReconfirm: boolean;
-}
+/**
+ * One standing choice (`kind` one of CONSENT_KINDS); `at` is the time of the newest entry, null
+ * when never chosen; `needsReconfirm`: granted more than 2 years ago, counts as none until
+ * confirmed again (정보통신망법 §50).
+ */
+export type MessageConsent = MessageConsentsQuery["messageConsents"][number];
 
 /** What each switch says, in the order shown. */
 export const CONSENT_LABELS: Record<ConsentKind, string> = {
@@ -46,23 +54,10 @@ export const CONSENT_HINTS: Record<ConsentKind, string> = {
   NIGHT: "동의하지 않으면 밤 9시부터 아침 8시 사이에는 광고를 보내지 않아요.",
 };
 
-const CONSENT_FIELDS = `kind granted at needsReconfirm`;
-
-export const MESSAGE_CONSENTS: TypedDocumentNode<{ messageConsents: MessageConsent[] }> = gql`
-  query MessageConsents {
-    messageConsents { ${CONSENT_FIELDS} }
-  }
-`;
+export const MESSAGE_CONSENTS = MessageConsentsDocument;
 
 /** Records one choice (append-only ledger, source PROFILE); answers every choice. */
-export const SET_MESSAGE_CONSENT: TypedDocumentNode<
-  { setMessageConsent: MessageConsent[] },
-  { kind: ConsentKind; granted: boolean }
-> = gql`
-  mutation SetMessageConsent($kind: String!, $granted: Boolean!) {
-    setMessageConsent(kind: $kind, granted: $granted) { ${CONSENT_FIELDS} }
-  }
-`;
+export const SET_MESSAGE_CONSENT = SetMessageConsentDocument;
 
 /** Outbox states, in the order of the filter. */
 export const OUTBOX_STATES = ["PENDING", "SENDING", "SENT", "FAILED", "CANCELLED"] as const;
@@ -92,61 +87,13 @@ export const CHANNEL_LABELS: Record<string, string> = {
 /** Rows a page of the outbox holds (the server's page size). */
 export const OUTBOX_PAGE_SIZE = 50;
 
-export interface OutboxMessage {
-  id: string;
-  recipientUserId: number;
-  recipientName: string;
-  recipientRole: string;
-  channel: string;
-  templateId: string;
-  templateVersion: number;
-  subject: string;
-  text: string;
-  state: string;
-  scheduledAt: string;
-  attempts: number;
-  sentAt: string | null;
-  providerResult: string | null;
-  cancelReason: string | null;
-  createdAt: string;
-}
+export type OutboxMessage = MessageOutboxQuery["messageOutbox"][number];
 
-export interface OutboxFilter {
-  recipientUserId?: number | null;
-  subject?: string | null;
-  state?: OutboxState | null;
-  page: number;
-}
+/** The outbox query's variables (`state` one of OUTBOX_STATES). */
+export type OutboxFilter = MessageOutboxQueryVariables;
 
 /** Staff: the outbox, newest first, 50 a page; errors forbidden `staff_only`, validation `page`. */
-export const MESSAGE_OUTBOX: TypedDocumentNode<{ messageOutbox: OutboxMessage[] }, OutboxFilter> =
-  gql`
-    query MessageOutbox($recipientUserId: Int, $subject: String, $state: String, $page: Int) {
-      messageOutbox(
-        recipientUserId: $recipientUserId
-        subject: $subject
-        state: $state
-        page: $page
-      ) {
-        id
-        recipientUserId
-        recipientName
-        recipientRole
-        channel
-        templateId
-        templateVersion
-        subject
-        text
-        state
-        scheduledAt
-        attempts
-        sentAt
-        providerResult
-        cancelReason
-        createdAt
-      }
-    }
-  `;
+export const MESSAGE_OUTBOX = MessageOutboxDocument;
 
 /** "2026년 11월 24일" of an ISO instant, Asia/Seoul. */
 export function seoulDateText(iso: string): string {

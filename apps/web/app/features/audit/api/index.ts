@@ -2,9 +2,17 @@
  * The audit view (issue 16 "Audit"; docs/api/audit.md): `auditEntries` and `verifyAuditChain` on
  * `/matching/graphql` (ADMIN), and the CSV export GET /main/admin/exports/audit.csv. Times are
  * ISO 8601 UTC, shown in Asia/Seoul; filter days are Seoul calendar days (`to` exclusive).
+ * The operations are in audit.matching.graphql, typed from the published schema
+ * (app/graphql/matching.generated.ts, `npm run codegen`).
  */
-import { gql, type TypedDocumentNode } from "@apollo/client";
-import { restBlob } from "../../lib/rest-client";
+import {
+  AuditEntriesDocument,
+  VerifyAuditChainDocument,
+  type AuditEntriesQuery,
+  type AuditEntryFilter,
+  type VerifyAuditChainQuery,
+} from "../../../graphql/matching.generated";
+import { restBlob } from "../../../lib/rest-client";
 
 /** Staff pages' backend. */
 export const MATCHING_CONTEXT = { clientName: "matching" } as const;
@@ -46,82 +54,17 @@ export const ACTION_LABELS: Record<string, string> = {
   view_as_end: "가족 화면 보기 끝",
 };
 
-export interface AuditEntry {
-  id: string;
-  seq: number | null;
-  kind: AuditKind;
-  initiator: string;
-  actorUserId: number | null;
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  reason: string | null;
-  before: string | null;
-  after: string | null;
-  detail: string;
-  requestId: string | null;
-  createdAt: string;
-  hash: string | null;
-}
+/** One entry of the audit log (`kind` is EXECUTION or SECURITY, see AUDIT_KINDS). */
+export type AuditEntry = AuditEntriesQuery["auditEntries"]["entries"][number];
 
-export interface AuditFilterVars {
-  kind?: AuditKind | null;
-  person?: number | null;
-  record?: string | null;
-  action?: string | null;
-  from?: string | null;
-  to?: string | null;
-}
+/** The filter of `auditEntries` and of the CSV export (same names). */
+export type AuditFilterVars = AuditEntryFilter;
 
-export const AUDIT_ENTRIES: TypedDocumentNode<
-  { auditEntries: { entries: AuditEntry[]; nextCursor: string | null } },
-  { filter: AuditFilterVars; after?: string | null; first: number }
-> = gql`
-  query AuditEntries($filter: AuditEntryFilter, $after: String, $first: Int) {
-    auditEntries(filter: $filter, after: $after, first: $first) {
-      entries {
-        id
-        seq
-        kind
-        initiator
-        actorUserId
-        actorName
-        action
-        target
-        reason
-        before
-        after
-        detail
-        requestId
-        createdAt
-        hash
-      }
-      nextCursor
-    }
-  }
-`;
+export const AUDIT_ENTRIES = AuditEntriesDocument;
 
-export interface AuditChainReport {
-  ok: boolean;
-  entries: number;
-  headHash: string | null;
-  brokenId: string | null;
-  brokenSeq: number | null;
-  problem: string | null;
-}
+export type AuditChainReport = VerifyAuditChainQuery["verifyAuditChain"];
 
-export const VERIFY_AUDIT_CHAIN: TypedDocumentNode<{ verifyAuditChain: AuditChainReport }> = gql`
-  query VerifyAuditChain {
-    verifyAuditChain {
-      ok
-      entries
-      headHash
-      brokenId
-      brokenSeq
-      problem
-    }
-  }
-`;
+export const VERIFY_AUDIT_CHAIN = VerifyAuditChainDocument;
 
 /** Why a link is broken, in Korean. */
 export const CHAIN_PROBLEM_LABELS: Record<string, string> = {
