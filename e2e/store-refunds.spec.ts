@@ -82,7 +82,7 @@ describe.each(Object.entries(VIEWPORTS))(
       expect(await page.getByTestId("refund-amount").innerText()).toBe(won(gross - 3_000));
       expect(await overflowX(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `store-refunds-${name}`);
-  
+
       await page.getByRole("radio", { name: /상품 불량이거나 설명과 달라요/ }).check();
       await page.getByTestId("refund-deductions").waitFor({ state: "detached" });
       expect(await page.getByTestId("refund-amount").innerText()).toBe(won(gross));
