@@ -24,7 +24,8 @@ import {
   sql,
   type Database,
 } from "@seoltab/db";
-import { likeAnywhere, type AdminSearchKey } from "@seoltab/domain/admin";
+import { assertTransition } from "@seoltab/domain";
+import { ADMIN_ACTION_TRANSITIONS, likeAnywhere, type AdminSearchKey } from "@seoltab/domain/admin";
 
 export type AdminNoteRow = typeof schema.adminNotes.$inferSelect;
 export type AdminActionRow = typeof schema.adminActions.$inferSelect;
@@ -462,8 +463,12 @@ export async function reserveAction(
   return row!;
 }
 
-/** Keeps the answer of a finished action. */
+/**
+ * Keeps the answer of a finished action (RUNNING → DONE, ADMIN_ACTION_TRANSITIONS); only while
+ * the row is still RUNNING.
+ */
 export async function finishAction(db: Database, key: string, response: unknown, at: Date) {
+  assertTransition(ADMIN_ACTION_TRANSITIONS, "admin action", "RUNNING", "DONE");
   const a = schema.adminActions;
   await db
     .update(a)
@@ -471,7 +476,10 @@ export async function finishAction(db: Database, key: string, response: unknown,
     .where(and(eq(a.idempotencyKey, key), eq(a.state, "RUNNING")));
 }
 
-/** Frees the key of an action that failed (it may be tried again). */
+/**
+ * Frees the key of an action that failed (it may be tried again): the RUNNING row is deleted —
+ * not a state of ADMIN_ACTION_TRANSITIONS; a DONE row is never removed.
+ */
 export async function releaseAction(db: Database, key: string) {
   const a = schema.adminActions;
   await db.delete(a).where(and(eq(a.idempotencyKey, key), eq(a.state, "RUNNING")));

@@ -15,6 +15,7 @@ import { findAuditLogsByAction } from "../../platform/audit.ts";
 import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
 import { reconcilePayments } from "../payments/payments.jobs.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import { finishAction, releaseAction, reserveAction } from "./admin.repository.ts";
 import {
   call,
   merchantUid,
@@ -462,5 +463,24 @@ describe("exports of the console's lists", () => {
       expect(refused.statusCode).toBe(403);
       expect(errorOf(refused)).toBe("admin_role_required");
     }
+  });
+});
+
+describe("idempotency keys (admin_actions, ADMIN_ACTION_TRANSITIONS RUNNING → DONE)", () => {
+  it("a DONE answer is never overwritten, and its key is never freed", async () => {
+    const db = t.database.db;
+    const entry = {
+      key: key(),
+      actorUserId: admin.userNo,
+      action: "vbank_cancel",
+      requestHash: "h".repeat(64),
+      at: new Date(),
+    };
+    expect(await reserveAction(db, entry)).toBe("reserved");
+    await finishAction(db, entry.key, { first: true }, new Date());
+    await finishAction(db, entry.key, { second: true }, new Date());
+    await releaseAction(db, entry.key);
+    const kept = await reserveAction(db, entry);
+    expect(kept).toMatchObject({ state: "DONE", response: { first: true } });
   });
 });

@@ -16,7 +16,7 @@ export function ExportButton({
   return (
     <button
       type="button"
-      className="btn btn--secondary"
+      className="btn btn--secondary console-export"
       disabled={busy}
       onClick={() => {
         setBusy(true);
