@@ -16,6 +16,7 @@ import {
 } from "@seoltab/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { PhoneVerification } from "../../accounts/components/phone-verification";
 import { addressOf, loadPostcode } from "../../enrollment/postcode";
@@ -72,7 +73,7 @@ export function formValuesOf(application: TutorApplication): ResumeFormValues {
     university: r.university ?? "",
     major: r.major ?? "",
     subjects: r.subjects.map(String),
-    availableTimes: r.availableTimes.map(({ day, start, end }) => ({ day, start, end })),
+    availableTimes: plainBlocks(r.availableTimes),
     classTypes: r.classTypes,
     zonecode: r.zonecode ?? "",
     address: r.address ?? "",

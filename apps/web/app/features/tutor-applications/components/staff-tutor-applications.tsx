@@ -7,7 +7,6 @@ import {
   TUTOR_APPLICATION_STATE_LABELS,
   TUTOR_DECISIONS,
   UNIVERSITY_STATUS_LABELS,
-  WEEKDAY_LABELS,
   isStaffUserType,
   nextTutorApplicationState,
   type BackgroundCheckKind,
@@ -19,6 +18,7 @@ import {
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { blocksText } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { useRootStore } from "../../../stores/root-store";
 import {
@@ -255,10 +255,7 @@ function ApplicationDetail({
           {r.university ?? "-"} {r.major ?? ""} (
           {UNIVERSITY_STATUS_LABELS[r.universityStatus as "ENROLLED"]}, {r.enterYear ?? "-"}학번)
         </Row>
-        <Row label="수업 시간">
-          {r.availableTimes.map((b) => `${WEEKDAY_LABELS[b.day]} ${b.start}~${b.end}`).join(", ") ||
-            "-"}
-        </Row>
+        <Row label="수업 시간">{blocksText(r.availableTimes) || "-"}</Row>
         <Row label="주소">
           {[r.zonecode, r.address, r.addressDetail].filter(Boolean).join(" ") || "-"}
         </Row>
