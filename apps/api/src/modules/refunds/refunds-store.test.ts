@@ -413,6 +413,28 @@ describe("DELIVERY_FEE_FOR_REFUND and books back in stock", () => {
       .from(schema.refundRequests)
       .where(eq(schema.refundRequests.id, Number(res.refundRequestId)));
     expect(request).toMatchObject({ returnReason: "CHANGE_OF_MIND", goodsOpened: false });
+    // Staff see what was kept back in their queue.
+    const queue = responseOf(
+      await call(
+        t,
+        "/main/admin/refund_requests",
+        { STATE: "REFUNDED", LIMIT: 100 },
+        { token: admin.token },
+      ),
+    ).REFUND_REQUESTS as { REFUND_REQUEST_ID: number }[];
+    expect(queue.find((r) => r.REFUND_REQUEST_ID === Number(res.refundRequestId))).toMatchObject({
+      AMOUNT: book.paidPrice - 3_000,
+      RETURN_REASON: "CHANGE_OF_MIND",
+      DEDUCTIONS: [
+        {
+          KIND: "DELIVERY_FEE_FOR_REFUND",
+          PAYMENT_ITEM_ID: null,
+          RULE_AMOUNT: 3_000,
+          AMOUNT: 3_000,
+          EXPLANATION: expect.stringContaining("반품 배송비 3,000원을 빼요"),
+        },
+      ],
+    });
   });
 
   it("a claimed defect: no fee, and staff check the goods before refunding", async () => {

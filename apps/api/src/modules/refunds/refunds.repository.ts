@@ -331,6 +331,25 @@ export async function insertRefundDeductions(
   );
 }
 
+/** The deductions of several requests, by request id, PENALTY first in each. */
+export async function findRefundDeductionsOf(
+  db: Database,
+  refundRequestIds: readonly number[],
+): Promise<Map<number, RefundDeductionRow[]>> {
+  const out = new Map<number, RefundDeductionRow[]>();
+  if (refundRequestIds.length === 0) return out;
+  const d = schema.refundDeductions;
+  const rows = await db
+    .select()
+    .from(d)
+    .where(inArray(d.refundRequestId, [...refundRequestIds]))
+    .orderBy(sql`case when ${d.kind} = 'PENALTY' then 0 else 1 end`, asc(d.id));
+  for (const row of rows) {
+    out.set(row.refundRequestId, [...(out.get(row.refundRequestId) ?? []), row]);
+  }
+  return out;
+}
+
 /** The deductions of a request, PENALTY first. */
 export async function findRefundDeductions(
   db: Database,

@@ -11,7 +11,11 @@ import { z } from "zod";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
 import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
-import type { RefundRequestRow } from "./refunds.repository.ts";
+import {
+  findRefundDeductionsOf,
+  type RefundDeductionRow,
+  type RefundRequestRow,
+} from "./refunds.repository.ts";
 import {
   decideRefundRequest,
   listRefundRequests,
@@ -69,6 +73,21 @@ export const refundRequestOutput = z.strictObject({
   CREATED_AT: z.string().describe("ISO 8601 instant"),
   DECIDED_AT: z.string().nullable(),
   DECIDED_BY_USER_NO: z.number().int().nullable(),
+  RETURN_REASON: z
+    .string()
+    .nullable()
+    .describe("CHANGE_OF_MIND or DEFECTIVE_OR_NOT_AS_SOLD for a request with books; else null"),
+  DEDUCTIONS: z
+    .array(
+      z.strictObject({
+        KIND: z.string().describe("PENALTY or DELIVERY_FEE_FOR_REFUND"),
+        PAYMENT_ITEM_ID: z.number().int().nullable(),
+        RULE_AMOUNT: z.number().int().describe("won the published rule gives"),
+        AMOUNT: z.number().int().describe("won taken off the refund (AMOUNT is after it)"),
+        EXPLANATION: z.string(),
+      }),
+    )
+    .describe("what the refund keeps back (issue #18, decision 021); [] when nothing"),
 });
 
 const tag = "refunds";
@@ -98,8 +117,14 @@ const ROUTE_SCHEMAS = {
   }),
 } as const;
 
-/** The REST shape of a refund request (field names in the main backend's UPPER_SNAKE). */
-export function refundRequestResponse(r: RefundRequestRow) {
+/**
+ * The REST shape of a refund request (field names in the main backend's UPPER_SNAKE), with what
+ * the refund keeps back (`deductions` of the request: PENALTY, DELIVERY_FEE_FOR_REFUND).
+ */
+export function refundRequestResponse(
+  r: RefundRequestRow,
+  deductions: readonly RefundDeductionRow[] = [],
+) {
   const account = r.refundAccount as Record<string, string> | null;
   return {
     REFUND_REQUEST_ID: r.id,
@@ -124,7 +149,24 @@ export function refundRequestResponse(r: RefundRequestRow) {
     CREATED_AT: r.createdAt.toISOString(),
     DECIDED_AT: r.decidedAt?.toISOString() ?? null,
     DECIDED_BY_USER_NO: r.decidedByUserId,
+    RETURN_REASON: r.returnReason,
+    DEDUCTIONS: deductions.map((d) => ({
+      KIND: d.kind,
+      PAYMENT_ITEM_ID: d.paymentItemId,
+      RULE_AMOUNT: d.ruleAmount,
+      AMOUNT: d.amount,
+      EXPLANATION: d.explanation,
+    })),
   };
+}
+
+/** `refundRequestResponse` of each row with its deductions (one query for all). */
+async function responsesOf(deps: RefundsDeps, rows: readonly RefundRequestRow[]) {
+  const deductions = await findRefundDeductionsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => refundRequestResponse(r, deductions.get(r.id) ?? []));
 }
 
 export async function refundsMainRoutes(
@@ -141,7 +183,7 @@ export async function refundsMainRoutes(
       limit: input.LIMIT,
     });
     reply.header("cache-control", "no-store");
-    return success({ REFUND_REQUESTS: rows.map(refundRequestResponse) });
+    return success({ REFUND_REQUESTS: await responsesOf(deps, rows) });
   });
 
   app.post(
@@ -161,7 +203,7 @@ export async function refundsMainRoutes(
         request.id,
       );
       reply.header("cache-control", "no-store");
-      return success({ REFUND_REQUEST: refundRequestResponse(row) });
+      return success({ REFUND_REQUEST: (await responsesOf(deps, [row]))[0]! });
     },
   );
 
@@ -172,7 +214,7 @@ export async function refundsMainRoutes(
       const input = parseBody(settleInput, request);
       const row = await settleRefundRequestByStaff(deps, request.auth!, input.REFUND_REQUEST_ID);
       reply.header("cache-control", "no-store");
-      return success({ REFUND_REQUEST: refundRequestResponse(row) });
+      return success({ REFUND_REQUEST: (await responsesOf(deps, [row]))[0]! });
     },
   );
 }
