@@ -216,6 +216,9 @@ export function decideRefund(input: {
   AMOUNT?: number;
   REASON_CODE: AdminReasonCode;
   REASON: string;
+  /** APPROVE of a card request to a bank account: a staff transfer (decision 022). */
+  CHANNEL?: "CARD" | "BANK";
+  REFUND_ACCOUNT?: { BANK_CODE: string; ACCOUNT_NUMBER: string; HOLDER: string };
 }) {
   return restRequest<{ REFUND_REQUEST: RefundRequestView }>(
     "main",

@@ -5,6 +5,11 @@ import { newActionKey, paymentPage, refundPayment, type PaymentPage } from "../a
 import { METHOD_LABELS, errorText, seoulTime, stateLabel, won } from "../format";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { ReasonFields } from "./reason-fields";
+import {
+  EMPTY_REFUND_ACCOUNT,
+  RefundAccountFields,
+  refundAccountProblem,
+} from "./refund-account-fields";
 import { VbankActions } from "./vbank-actions";
 
 type Item = PaymentPage["ITEMS"][number];
@@ -28,7 +33,7 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
   );
   const [code, setCode] = useState<AdminReasonCode>("CUSTOMER_REQUEST");
   const [words, setWords] = useState("");
-  const [account, setAccount] = useState({ BANK_CODE: "", ACCOUNT_NUMBER: "", HOLDER: "" });
+  const [account, setAccount] = useState(EMPTY_REFUND_ACCOUNT);
   const [confirming, setConfirming] = useState(false);
   const [key] = useState(newActionKey);
   const [error, setError] = useState<string | null>(null);
@@ -54,16 +59,8 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
     if (value > remaining)
       return setError(`환불 금액이 남은 결제 금액(${won(remaining)})보다 커요.`);
     if (selected.length === 0) return setError("환불할 항목을 골라 주세요.");
-    if (
-      needsAccount &&
-      !(
-        /^\d{3}$/.test(account.BANK_CODE) &&
-        /^\d{6,20}$/.test(account.ACCOUNT_NUMBER) &&
-        account.HOLDER.trim()
-      )
-    ) {
-      return setError("환불 계좌(은행 코드 3자리, 계좌번호 숫자, 예금주)를 입력해 주세요.");
-    }
+    const accountProblem = needsAccount ? refundAccountProblem(account) : null;
+    if (accountProblem) return setError(accountProblem);
     setConfirming(true);
   }
 
@@ -173,31 +170,7 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
           ? " 이 결제는 계좌 이체로 환불한 적이 있어 남은 금액도 계좌로 환불해요."
           : ""}
       </p>
-      {needsAccount ? (
-        <fieldset className="console-fields">
-          <legend>환불 계좌</legend>
-          <label htmlFor={`${id}-bank`}>은행 코드 (숫자 3자리)</label>
-          <input
-            id={`${id}-bank`}
-            inputMode="numeric"
-            value={account.BANK_CODE}
-            onChange={(e) => setAccount({ ...account, BANK_CODE: e.target.value })}
-          />
-          <label htmlFor={`${id}-acct`}>계좌번호</label>
-          <input
-            id={`${id}-acct`}
-            inputMode="numeric"
-            value={account.ACCOUNT_NUMBER}
-            onChange={(e) => setAccount({ ...account, ACCOUNT_NUMBER: e.target.value })}
-          />
-          <label htmlFor={`${id}-holder`}>예금주</label>
-          <input
-            id={`${id}-holder`}
-            value={account.HOLDER}
-            onChange={(e) => setAccount({ ...account, HOLDER: e.target.value })}
-          />
-        </fieldset>
-      ) : null}
+      {needsAccount ? <RefundAccountFields value={account} onChange={setAccount} /> : null}
       <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
       <ConsoleError message={error} />
       {confirming ? (

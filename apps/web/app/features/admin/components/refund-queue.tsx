@@ -6,6 +6,11 @@ import { decideRefund, newActionKey, refundQueue, type QueuedRefund } from "../a
 import { errorText, seoulTime, stateLabel, won } from "../format";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { ReasonFields } from "./reason-fields";
+import {
+  EMPTY_REFUND_ACCOUNT,
+  RefundAccountFields,
+  refundAccountProblem,
+} from "./refund-account-fields";
 
 function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: string) => void }) {
   const [decision, setDecision] = useState<"APPROVE" | "REJECT">("APPROVE");
@@ -20,6 +25,10 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
   const [key] = useState(newActionKey);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A card refund paid to a bank account instead (card expired or closed): a staff transfer.
+  const [toBank, setToBank] = useState(false);
+  const [account, setAccount] = useState(EMPTY_REFUND_ACCOUNT);
+  const staffTransfer = decision === "APPROVE" && request.CHANNEL === "CARD" && toBank;
   const value = Number(amount);
 
   async function confirm() {
@@ -31,6 +40,7 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
         REFUND_REQUEST_ID: request.REFUND_REQUEST_ID,
         DECISION: decision,
         ...(decision === "APPROVE" ? { AMOUNT: value } : {}),
+        ...(staffTransfer ? { CHANNEL: "BANK" as const, REFUND_ACCOUNT: account } : {}),
         REASON_CODE: code,
         REASON: words,
       });
@@ -52,6 +62,8 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
           setError(`환불 금액은 1원부터 ${won(remaining)}까지예요.`);
           return;
         }
+        const accountProblem = staffTransfer ? refundAccountProblem(account) : null;
+        if (accountProblem) return setError(accountProblem);
         setConfirming(true);
       }}
     >
@@ -88,6 +100,17 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
             value={amount}
             onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))}
           />
+          {request.CHANNEL === "CARD" ? (
+            <label className="console-chip">
+              <input
+                type="checkbox"
+                checked={toBank}
+                onChange={(e) => setToBank(e.target.checked)}
+              />
+              카드 대신 계좌로 이체 (카드 만료·해지)
+            </label>
+          ) : null}
+          {staffTransfer ? <RefundAccountFields value={account} onChange={setAccount} /> : null}
         </>
       ) : null}
       <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
@@ -97,7 +120,12 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
           <p>
             {decision === "APPROVE" ? (
               <>
-                <strong>{won(value)}</strong>을 {request.CHANNEL === "BANK" ? "계좌로" : "카드로"}{" "}
+                <strong>{won(value)}</strong>을{" "}
+                {staffTransfer
+                  ? `${account.HOLDER}님 계좌(은행 ${account.BANK_CODE})로 직접 이체한 뒤`
+                  : request.CHANNEL === "BANK"
+                    ? "계좌로"
+                    : "카드로"}{" "}
                 환불할까요?
               </>
             ) : (
