@@ -50,6 +50,12 @@ export const ACTION_LABELS: Record<string, string> = {
   admin_refund_decide: "환불 결정",
   admin_cash_payment: "현금 결제 입력",
   admin_note_add: "메모 추가",
+  admin_vbank_cancel: "가상계좌 취소",
+  admin_vbank_reissue: "가상계좌 재발급",
+  admin_vbank_remind: "입금 안내 발송",
+  admin_renewal_retry: "정기결제 재시도",
+  admin_renewal_reschedule: "정기결제일 변경",
+  admin_renewal_mark: "NOCARD·NOPAY 표시",
   view_as_start: "가족 화면 보기 시작",
   view_as_end: "가족 화면 보기 끝",
 };
