@@ -321,9 +321,21 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
 
   // Cost limit: computed before execution with the request's variables, so @include/@skip(if:
   // $var) count correctly while Mercurius keeps caching parsed and validated documents.
+  // The cost depends on the document and the variables only; Mercurius hands the same parsed
+  // document for the same query text, so each (document, variables) is costed once (issue 19
+  // performance: a tree walk of the whole document per request before).
   const estimators = [simpleEstimator({ defaultComplexity: 1 })];
+  const costs = new WeakMap<object, Map<string, number>>();
   app.graphql.addHook("preExecution", (schema, document, _context, variables) => {
-    const cost = getComplexity({ schema, query: document, variables, estimators });
+    const key = JSON.stringify(variables ?? null);
+    let known = costs.get(document);
+    let cost = known?.get(key);
+    if (cost === undefined) {
+      cost = getComplexity({ schema, query: document, variables, estimators });
+      if (!known) costs.set(document, (known = new Map()));
+      if (known.size >= 64) known.delete(known.keys().next().value!);
+      known.set(key, cost);
+    }
     if (cost > MAX_QUERY_COST) {
       throw new GraphQLError(`Query complexity ${cost} exceeds the maximum of ${MAX_QUERY_COST}`);
     }

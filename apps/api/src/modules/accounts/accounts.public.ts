@@ -9,6 +9,7 @@ export {
   findChildren,
   findParents,
   findUserById,
+  findUsersByIds,
   isParentOf,
   type UserRow,
 } from "./accounts.repository.ts";

@@ -2,8 +2,9 @@
  * Issue #19 "a token keeps its role until it expires": the account's current role and status,
  * and its sign-in session (`sid`), decide every authenticated call within SESSION_CACHE_MS.
  */
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, schema } from "@seoltab/db";
+import { eq, schema, type Database } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import {
   call,
@@ -14,7 +15,7 @@ import {
   type CodeReader,
 } from "../../test/accounts.ts";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import { SESSION_CACHE_MS } from "./current-session.ts";
+import { SESSION_CACHE_MS, currentSessionChecker } from "./current-session.ts";
 
 const clock = offsetClock();
 let t: TestApp;
@@ -67,5 +68,39 @@ describe("the access token follows the account and its session", () => {
     await setUser(user.userNo, { status: "WITHDRAWN" });
     pastTheCache();
     expect((await userInfo(token)).statusCode).toBe(401);
+  });
+
+  it("requests of one session arriving together share one look-up (issue 19 performance)", async () => {
+    const user = await joinUser(t, readCode);
+    const { token } = await signIn(t, user.email, user.password);
+    let selects = 0;
+    const db = new Proxy(t.database.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== "select" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          selects += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as Database;
+    const checker = currentSessionChecker(db, clock);
+    const auth = {
+      userNo: user.userNo,
+      userType: "STUDENT" as const,
+      sessionId: String(decodeJwt(token).sid),
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => checker.current(auth)));
+    expect(answers.every((a) => a.userNo === user.userNo && a.userType === "STUDENT")).toBe(true);
+    expect(selects).toBe(2); // the user's row and the session's refresh token, once
+    await checker.current(auth);
+    expect(selects).toBe(2);
+    await setUser(user.userNo, { status: "WITHDRAWN" });
+    pastTheCache();
+    const refused = await Promise.allSettled(
+      Array.from({ length: 5 }, () => checker.current(auth)),
+    );
+    expect(refused.every((r) => r.status === "rejected")).toBe(true);
+    expect(selects).toBe(3); // one look-up for the five; a withdrawn account stops at its row
   });
 });

@@ -29,6 +29,9 @@ export interface CurrentSession {
 
 export function currentSessionChecker(db: Database, clock: Clock): CurrentSession {
   const cache = new Map<string, { at: number; user: AuthUser | null }>();
+  // Look-ups under way: the requests of one session arriving together share one (issue 19
+  // performance: 50 parallel requests after the cache ended made 50 pairs of queries).
+  const loading = new Map<string, Promise<AuthUser | null>>();
   const ended = () => new AppError("unauthorized", "token_invalid", ACCOUNT_MESSAGES.tokenRequired);
 
   async function load(auth: AuthUser, now: Date): Promise<AuthUser | null> {
@@ -67,10 +70,19 @@ export function currentSessionChecker(db: Database, clock: Clock): CurrentSessio
       if (hit && now.getTime() - hit.at < SESSION_CACHE_MS && hit.at <= now.getTime()) {
         user = hit.user;
       } else {
-        user = await load(auth, now);
-        cache.delete(key);
-        cache.set(key, { at: now.getTime(), user });
-        if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+        let pending = loading.get(key);
+        if (!pending) {
+          pending = load(auth, now)
+            .then((loaded) => {
+              cache.delete(key);
+              cache.set(key, { at: now.getTime(), user: loaded });
+              if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+              return loaded;
+            })
+            .finally(() => loading.delete(key));
+          loading.set(key, pending);
+        }
+        user = await pending;
       }
       if (!user) throw ended();
       return user;

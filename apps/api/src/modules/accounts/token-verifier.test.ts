@@ -11,7 +11,13 @@ import {
   loadSigningKeys,
   type SigningKeyStore,
 } from "./signing-keys.ts";
-import { createTokenVerifier, localJwks, remoteJwks } from "./token-verifier.ts";
+import {
+  VERIFIED_TOKEN_CACHE_MS,
+  createTokenVerifier,
+  localJwks,
+  remoteJwks,
+  type JwksSource,
+} from "./token-verifier.ts";
 
 const ISSUER = "https://accounts.seoltab.test/accounts";
 const clock = offsetClock();
@@ -82,6 +88,50 @@ describe("access tokens", () => {
       const err = await failure(token);
       expect(err).toMatchObject({ kind: "unauthorized", code: "token_expired" });
       expect(err.message).toBe("로그인이 필요해요. 다시 로그인해 주세요.");
+    } finally {
+      clock.advance(-901_000);
+    }
+  });
+
+  it("a token verified before is answered from memory (issue 19), still expires at exp and is checked again after VERIFIED_TOKEN_CACHE_MS", async () => {
+    const { token } = await issuer().issue({ userNo: 9, userType: "STUDENT" });
+    const own = localJwks(keys);
+    let lookups = 0;
+    const counting: JwksSource = (header, t) => {
+      lookups += 1;
+      return own(header, t);
+    };
+    const v = createTokenVerifier({ issuer: ISSUER, jwks: counting, clock });
+    const first = await v.verify(token);
+    const second = await v.verify(token);
+    expect(second).toEqual({ userNo: 9, userType: "STUDENT" });
+    expect(second).not.toBe(first);
+    expect(lookups).toBe(1);
+    // A tampered copy is not the same string: verified (and refused) on its own.
+    const [h, p, s] = token.split(".");
+    expect((await failure(`${h}.${p}.${s!.slice(0, -2)}AA`, v)).code).toBe("token_invalid");
+    clock.advance(VERIFIED_TOKEN_CACHE_MS + 1000);
+    try {
+      await expect(v.verify(token)).resolves.toEqual({ userNo: 9, userType: "STUDENT" });
+      expect(lookups).toBe(3);
+      clock.advance(901_000);
+      expect((await failure(token, v)).code).toBe("token_expired");
+    } finally {
+      clock.advance(-(VERIFIED_TOKEN_CACHE_MS + 1000 + 901_000));
+    }
+  });
+
+  it("a token remembered as verified is refused as token_expired once past exp", async () => {
+    const { token } = await issuer().issue({ userNo: 10, userType: "STUDENT" });
+    const v = verifier();
+    await v.verify(token);
+    // exp is 900 s away: within the memory's lifetime only if it were longer; move just past exp
+    // while the entry is still fresh by verifying again right before.
+    clock.advance(899_000);
+    try {
+      await expect(v.verify(token)).resolves.toMatchObject({ userNo: 10 });
+      clock.advance(2_000);
+      expect((await failure(token, v)).code).toBe("token_expired");
     } finally {
       clock.advance(-901_000);
     }

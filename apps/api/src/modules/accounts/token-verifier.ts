@@ -98,6 +98,25 @@ const JWS_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const invalid = () => new AppError("unauthorized", "token_invalid", ACCOUNT_MESSAGES.tokenRequired);
 
 /**
+ * How long a verified token is answered from memory before its signature is checked again (ms).
+ * The signature and claims of a given token string never change; its `exp` (and `nbf`) are
+ * compared with the clock on every hit. A key taken out of the key set stops verifying within
+ * this time (the remote key set itself is cached for JWKS_CACHE_MAX_AGE_MS anyway).
+ */
+export const VERIFIED_TOKEN_CACHE_MS = 60_000;
+/** Verified tokens kept at most (oldest dropped first). */
+const VERIFIED_TOKEN_CACHE_ENTRIES = 5_000;
+
+interface VerifiedEntry {
+  auth: AuthUser;
+  /** `exp` and `nbf` claims (epoch seconds; nbf undefined when absent). */
+  exp: number;
+  nbf: number | undefined;
+  /** When it was verified (clock ms). */
+  at: number;
+}
+
+/**
  * A verifier accepting only ES256 tokens from `issuer` whose key `jwks` resolves.
  * @param issuer expected `iss`: config.baseUrls.accounts
  * @param onKeySetError called with the cause when the key set cannot be fetched (for the log)
@@ -109,10 +128,24 @@ export function createTokenVerifier(deps: {
   onKeySetError?: (err: unknown) => void;
 }): TokenVerifier {
   const source = guarded(deps.jwks);
+  // Issue 19 (performance): an ES256 verification is the largest fixed cost of an authenticated
+  // read; a client sends the same token for many requests. Keyed by the whole token string.
+  const verified = new Map<string, VerifiedEntry>();
   return {
     async verify(token) {
       if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH || !JWS_SHAPE.test(token)) {
         throw invalid();
+      }
+      const now = deps.clock.now();
+      const hit = verified.get(token);
+      if (hit && now.getTime() - hit.at < VERIFIED_TOKEN_CACHE_MS && hit.at <= now.getTime()) {
+        // The checks jose makes against the clock (clock tolerance 0).
+        const seconds = Math.floor(now.getTime() / 1000);
+        if (hit.nbf !== undefined && hit.nbf > seconds) throw invalid();
+        if (hit.exp <= seconds) {
+          throw new AppError("unauthorized", "token_expired", ACCOUNT_MESSAGES.tokenRequired);
+        }
+        return { ...hit.auth };
       }
       let payload: Record<string, unknown>;
       try {
@@ -121,7 +154,7 @@ export function createTokenVerifier(deps: {
           algorithms: [SIGNING_ALGORITHM],
           typ: "JWT",
           requiredClaims: ["sub", "iat", "exp"],
-          currentDate: deps.clock.now(),
+          currentDate: now,
         }));
       } catch (err) {
         if (err instanceof KeySetUnavailable) {
@@ -146,7 +179,18 @@ export function createTokenVerifier(deps: {
       }
       const sid = payload.sid;
       if (sid !== undefined && (typeof sid !== "string" || !UUID.test(sid))) throw invalid();
-      return { userNo, userType, ...(sid ? { sessionId: sid } : {}) };
+      const auth: AuthUser = { userNo, userType, ...(sid ? { sessionId: sid } : {}) };
+      verified.delete(token);
+      verified.set(token, {
+        auth,
+        exp: payload.exp as number,
+        nbf: typeof payload.nbf === "number" ? payload.nbf : undefined,
+        at: now.getTime(),
+      });
+      if (verified.size > VERIFIED_TOKEN_CACHE_ENTRIES) {
+        verified.delete(verified.keys().next().value!);
+      }
+      return { ...auth };
     },
   };
 }

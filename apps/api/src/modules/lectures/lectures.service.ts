@@ -20,7 +20,7 @@ import {
 import { AppError } from "../../errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
-import { findUserById, mayActFor } from "../accounts/accounts.public.ts";
+import { findUsersByIds, mayActFor } from "../accounts/accounts.public.ts";
 import type { UserInfoSources } from "../accounts/accounts.public.ts";
 import type { PaymentRow } from "../payments/payments.public.ts";
 import * as repo from "./lectures.repository.ts";
@@ -170,14 +170,14 @@ export function lectureInfoWithRecords(
       entries.map((e) => e.LECTURE_NO),
     );
     const byItem = new Map(records.map((r) => [r.paymentItemId, r]));
-    const states = await requestStates(records.map((r) => r.id));
-    const tutorNames = new Map<number, string>();
-    for (const r of records) {
-      if (r.tutorUserId && !tutorNames.has(r.tutorUserId)) {
-        const tutor = await findUserById(db, r.tutorUserId);
-        if (tutor) tutorNames.set(r.tutorUserId, tutor.name);
-      }
-    }
+    // The request states and the tutors' names at once, the names in one query (issue 19
+    // performance: one query per tutor before).
+    const tutorIds = [...new Set(records.flatMap((r) => (r.tutorUserId ? [r.tutorUserId] : [])))];
+    const [states, tutors] = await Promise.all([
+      requestStates(records.map((r) => r.id)),
+      findUsersByIds(db, tutorIds),
+    ]);
+    const tutorNames = new Map(tutors.map((t) => [t.id, t.name]));
     return entries.map((entry) => {
       const record = byItem.get(entry.LECTURE_NO);
       if (!record) return { ...entry, LECTURE_ID: null, TUTOR_NAME: null, REQUEST_STATE: null };
