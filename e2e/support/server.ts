@@ -24,6 +24,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** The server process id (npm run bench reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function launchServer(
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.on("exit", r));
       child.kill("SIGTERM");
