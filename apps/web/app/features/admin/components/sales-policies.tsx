@@ -15,6 +15,7 @@ import {
   type SalesPolicyView,
 } from "../sales-policies";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
+import "../sales-policies.css";
 
 const EMPTY_FORM: SalesPolicyFormValues = {
   salesMethodId: "",
@@ -67,7 +68,7 @@ function CreateForm({
 
   return (
     <form
-      className="console-form"
+      className="console-form sales-policy-form"
       aria-label="판매 정책 만들기"
       onSubmit={(e) => {
         e.preventDefault();
@@ -104,7 +105,7 @@ function CreateForm({
           </option>
         ))}
       </select>
-      <fieldset className="console-fields">
+      <fieldset className="console-filter">
         <legend>할인 방식</legend>
         <label className="console-chip">
           <input
@@ -132,7 +133,7 @@ function CreateForm({
         value={v.value}
         onChange={(e) => set({ value: e.target.value.replace(/[^\d]/g, "") })}
       />
-      <fieldset className="console-fields">
+      <fieldset className="console-filter">
         <legend>적용 대상</legend>
         <label className="console-chip">
           <input
