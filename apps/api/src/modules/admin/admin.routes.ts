@@ -252,7 +252,7 @@ const paymentPageOutput = z.object({
       MONTHS: int.nullable(),
       PAID_PRICE: int,
       REFUNDED_AMOUNT: int,
-      STATE: z.string(),
+      STATE: z.string().nullable().describe("null until the payment is PAID (SPEC.md §4 set one)"),
     }),
   ),
   HISTORY: z.array(

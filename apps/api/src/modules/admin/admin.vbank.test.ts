@@ -278,6 +278,15 @@ describe("re-issue", () => {
 describe("remind", () => {
   it("SALES_TEAM sends the family one reminder per key; an expired account is refused", async () => {
     const { id, row } = await awaitingVbank();
+    // The payment page of an order awaiting its deposit: its account; items have no state yet.
+    const page = await consoleCall(sales, "/payment", { PAYMENT_ID: id });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(responseOf(page).PAYMENT).toMatchObject({
+      STATE: "READY",
+      PAYMENT_METHOD: "VBANK",
+      VIRTUAL_ACCOUNT: { accountNumber: row.virtualAccount!.accountNumber },
+    });
+    expect(responseOf(page).ITEMS[0].STATE).toBeNull();
     const k = key();
     const body = { IDEMPOTENCY_KEY: k, PAYMENT_ID: id, ...why };
     const first = await consoleCall(sales, "/vbank_remind", body);

@@ -97,8 +97,7 @@ export function CashForm({ students, onDone }: { students: PersonView[]; onDone:
 
   const reset = () => setQuote(null);
   return (
-    <form className="console-form" onSubmit={review} aria-labelledby={`${id}-h`}>
-      <h3 id={`${id}-h`}>현금 결제 기록</h3>
+    <form className="console-form" onSubmit={review} aria-label="현금 결제 기록">
       {students.length > 1 ? (
         <>
           <label htmlFor={`${id}-student`}>학생</label>

@@ -94,7 +94,7 @@ function FamilyBody({ userNo }: { userNo: number }) {
           </section>
           {page.MEMBERS.some((m) => m.USER_TYPE === "STUDENT") ? (
             <section className="console-section" aria-labelledby="family-cash-h">
-              <h2 id="family-cash-h">현금 결제</h2>
+              <h2 id="family-cash-h">현금 결제 기록</h2>
               <CashForm
                 students={page.MEMBERS.filter((m) => m.USER_TYPE === "STUDENT")}
                 onDone={load}
