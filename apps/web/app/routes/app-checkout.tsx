@@ -99,6 +99,7 @@ export default function AppCheckout() {
       headphoneRental: s.headphoneRental,
       goodsItems: s.goodsItems,
       setCart: s.setCart,
+      setConvertSalesMethodNo: s.setConvertSalesMethodNo,
       card_quota: s.card_quota,
       studentUserNo: s.studentUserNo,
       setCardQuota: s.setCardQuota,
@@ -214,6 +215,7 @@ export default function AppCheckout() {
                 : null,
           })
         }
+        onConversion={cart.setConvertSalesMethodNo}
         userNo={buyer.userNo}
         forUserId={buyer.kind === "parent" ? buyer.userNo : undefined}
         renewalAmount={renewalAmount}

@@ -261,6 +261,7 @@ describe("convertSalesMethodNo at pricing: policy9 prices a NEW 9th generation t
       return responseOf(res);
     };
     const ninth = await quote(102);
+    expect(ninth.CONVERT_SALES_METHOD_NO).toBe(9001);
     const [lecture, tablet] = ninth.LINES;
     expect(lecture.POLICIES).toEqual([]);
     expect(tablet).toMatchObject({ ITEM_KIND: "DEVICE", SALE_PRICE: 399_000, PAID_PRICE: 369_000 });
@@ -275,6 +276,7 @@ describe("convertSalesMethodNo at pricing: policy9 prices a NEW 9th generation t
     ]);
     // The 10th generation has no policy10: nothing converts.
     const tenth = await quote(103);
+    expect(tenth.CONVERT_SALES_METHOD_NO).toBeNull();
     expect(tenth.LINES[1]).toMatchObject({ SALE_PRICE: 569_000, PAID_PRICE: 569_000 });
     expect(tenth.LINES[1].POLICIES).toEqual([]);
   });

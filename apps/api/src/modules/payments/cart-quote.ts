@@ -38,9 +38,20 @@ export const cartQuoteOutput = z.object({
   PAID_PRICE: won,
   DELIVERY_FEE: won,
   DISCOUNTS: z.array(z.object({ KIND: z.string(), NAME: z.string(), AMOUNT: won })),
+  CONVERT_SALES_METHOD_NO: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "SPEC.md convertSalesMethodNo: the sales method a NEW tablet converted the order to (policy9 / policy11), or null",
+    ),
 });
 
-export function cartQuoteResponse(order: PricedCart) {
+/**
+ * The Cart_Price answer for a priced cart; `convertSalesMethodNo` is the conversion the server
+ * computed for it (null = none).
+ */
+export function cartQuoteResponse(order: PricedCart, convertSalesMethodNo: number | null = null) {
   return {
     NAME: order.name,
     LINES: order.lines.map((l) => ({
@@ -66,6 +77,7 @@ export function cartQuoteResponse(order: PricedCart) {
     PAID_PRICE: order.paidPrice,
     DELIVERY_FEE: order.deliveryFee,
     DISCOUNTS: order.discounts.map((d) => ({ KIND: d.kind, NAME: d.name, AMOUNT: d.amount })),
+    CONVERT_SALES_METHOD_NO: convertSalesMethodNo,
   };
 }
 

@@ -167,12 +167,18 @@ export async function paymentsMainRoutes(
   // The cart priced by the server, line by line (issue #18): what the checkout will charge.
   app.post("/Cart_Price", { preHandler: app.requireAuth }, async (request, reply) => {
     const input = parseBody(cartPriceInput, request);
-    const order = await quoteCart(deps, request.auth!, input.USER_NO, lines(input.ITEMS), {
-      referralCode: input.REFERRAL_CODE ?? null,
-      usesOwnDevice: input.USES_OWN_DEVICE === true,
-    });
+    const { order, convertSalesMethodNo } = await quoteCart(
+      deps,
+      request.auth!,
+      input.USER_NO,
+      lines(input.ITEMS),
+      {
+        referralCode: input.REFERRAL_CODE ?? null,
+        usesOwnDevice: input.USES_OWN_DEVICE === true,
+      },
+    );
     reply.header("cache-control", "no-store");
-    return success(cartQuoteResponse(order));
+    return success(cartQuoteResponse(order, convertSalesMethodNo));
   });
 
   app.post("/payreq_Iamport_Onetime", { preHandler: app.requireAuth }, async (request, reply) => {

@@ -323,6 +323,8 @@ export interface PricedCartFor {
   referral: ReferralUse;
   /** The catalog rows of the order's lines, by id. */
   rows: Map<number, StoreItemRow>;
+  /** SPEC.md convertSalesMethodNo: the sales method the order converted to, or null. */
+  convertSalesMethodNo: number | null;
 }
 
 /**
@@ -414,7 +416,8 @@ export async function priceOrderFor(
       !r.isRental &&
       r.deviceType !== HEADPHONES_DEVICE_TYPE,
   );
-  rules.push(...(await salesMethodConversion(db, user.id, newTablet?.deviceGen ?? null)).rules);
+  const conversion = await salesMethodConversion(db, user.id, newTablet?.deviceGen ?? null);
+  rules.push(...conversion.rules);
   const context: CartContext = {
     ...NO_CART_CONTEXT,
     usesOwnDevice: extras.usesOwnDevice === true,
@@ -433,7 +436,7 @@ export async function priceOrderFor(
   context.referralOwnerReward = referral.ownerReward;
   context.ownsSeoltabDevice = await ownsPurchasedTablet(db, user.id);
   const order = priceCart(lines, catalog, rules, context);
-  return { order, rules, referral, rows };
+  return { order, rules, referral, rows, convertSalesMethodNo: conversion.convertSalesMethodNo };
 }
 
 /** NEW_DEVICE / USED_DEVICE of a device row (SPEC.md §3 device condition). */
@@ -464,9 +467,10 @@ export async function quoteCart(
   userId: number,
   lines: CheckoutInput["items"],
   extras: CartExtras,
-): Promise<PricedCart> {
+): Promise<{ order: PricedCart; convertSalesMethodNo: number | null }> {
   const user = await requireStudentFor(deps.db, caller, userId);
-  return (await priceOrderFor(deps.db, user, lines, extras)).order;
+  const { order, convertSalesMethodNo } = await priceOrderFor(deps.db, user, lines, extras);
+  return { order, convertSalesMethodNo };
 }
 
 /**
@@ -492,10 +496,11 @@ export async function checkout(
   const existing = await findPaymentByMerchantUid(deps.db, input.merchantUid);
   if (existing) return repeatOf(deps, existing, requestHash, input.userId);
 
-  const { order, rules, referral, rows } = await priceOrderFor(deps.db, user, input.items, {
+  const priced = await priceOrderFor(deps.db, user, input.items, {
     referralCode: input.referralCode ?? null,
     usesOwnDevice: input.usesOwnDevice === true,
   });
+  const { order, rules, referral, rows } = priced;
   if (input.expectedPaidPrice != null && input.expectedPaidPrice !== order.paidPrice) {
     // The server's price wins; the person sees it before anything is charged.
     throw new AppError(
@@ -504,7 +509,7 @@ export async function checkout(
       CART_MESSAGES.priceChanged(order.paidPrice),
       [],
       {
-        response: { QUOTE: cartQuoteResponse(order) },
+        response: { QUOTE: cartQuoteResponse(order, priced.convertSalesMethodNo) },
       },
     );
   }
@@ -650,11 +655,11 @@ export async function checkout(
   return { view, pending: false };
 }
 
-/** The end of the day `days` days after `now`, Asia/Seoul (23:59:59 KST). */
-export function vbankDueAt(now: Date, days: number): Date {
 /** failReason of a payment whose virtual account was cancelled before any deposit. */
 export const VBANK_CANCELLED_REASON = "가상계좌 발급이 취소됐어요.";
 
+/** The end of the day `days` days after `now`, Asia/Seoul (23:59:59 KST). */
+export function vbankDueAt(now: Date, days: number): Date {
   const kst = new Date(now.getTime() + 9 * 3_600_000 + days * 86_400_000);
   kst.setUTCHours(23, 59, 59, 0);
   return new Date(kst.getTime() - 9 * 3_600_000);
@@ -803,8 +808,6 @@ export async function applyGatewayPayment(
     gatewayPaymentId: gp.impUid,
     receiptUrl: gp.receiptUrl,
   };
-  if (gp.status === "paid" || gp.status === "cancelled") {
-    await withTransaction(deps.db, async (tx) => {
   if (gp.status === "cancelled" && gp.paidAt === null && gp.cancelAmount === 0) {
     // A virtual account cancelled before any deposit (DELETE /vbanks: the console's cancel, or
     // a re-issue whose new account is not known yet): nothing was paid. Only the account the
@@ -827,6 +830,8 @@ export async function applyGatewayPayment(
     });
     return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
   }
+  if (gp.status === "paid" || gp.status === "cancelled") {
+    await withTransaction(deps.db, async (tx) => {
       const moved = await transitionPayment(tx, payment.id, {
         from: "READY",
         to: "PAID",
@@ -868,8 +873,6 @@ export async function applyGatewayPayment(
   } else if (gp.status === "ready" && gp.vbank) {
     const vbank = gp.vbank;
     await withTransaction(deps.db, async (tx) => {
-      await updatePaymentInState(
-        tx,
       // An answer about an account the console has since replaced (re-issue) is stale.
       const [locked] = await tx
         .select({ impUid: schema.payments.gatewayPaymentId })
@@ -877,6 +880,8 @@ export async function applyGatewayPayment(
         .where(eq(schema.payments.id, payment.id))
         .for("update");
       if (locked?.impUid && locked.impUid !== gp.impUid) return;
+      await updatePaymentInState(
+        tx,
         payment.id,
         "READY",
         {

@@ -71,6 +71,10 @@ export interface CartFields {
   classCount: number;
   cartItems: CartItem[];
   policyActive: boolean;
+  /**
+   * The sales method a NEW tablet converted the order to (SPEC.md convertSalesMethodNo), as the
+   * server's Cart_Price last said; null = none (or not priced yet). A record only.
+   */
   convertSalesMethodNo: number | null;
   duplicateArr: number[];
   /** Won. */
@@ -111,6 +115,7 @@ export interface CartFields {
 export interface CartState extends CartFields {
   setCart: (patch: Partial<CartFields>) => void;
   setCardQuota: (months: number) => void;
+  setConvertSalesMethodNo: (methodNo: number | null) => void;
   clearCart: () => void;
 }
 
@@ -154,12 +159,19 @@ export const useCartStore = create<CartState>()(
       ...EMPTY_CART,
       setCart: (patch) => set(patch),
       setCardQuota: (months) => set({ card_quota: months }),
+      setConvertSalesMethodNo: (methodNo) => set({ convertSalesMethodNo: methodNo }),
       clearCart: () => set(EMPTY_CART),
     }),
     {
       name: CART_STORAGE_KEY,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ setCart: _s, setCardQuota: _q, clearCart: _c, ...fields }) => fields,
+      partialize: ({
+        setCart: _s,
+        setCardQuota: _q,
+        setConvertSalesMethodNo: _v,
+        clearCart: _c,
+        ...fields
+      }) => fields,
     },
   ),
 );

@@ -181,7 +181,8 @@ function cartFor(
     classCount: 1,
     cartItems,
     policyActive: policies.length > 0,
-    convertSalesMethodNo: catalog.USER_SALES_METHOD_WITH_POLICIES[0]?.id ?? null,
+    // The server decides the conversion (Cart_Price CONVERT_SALES_METHOD_NO, kept by the checkout).
+    convertSalesMethodNo: null,
     duplicateArr: [],
     totalBasePrice: order?.lines.reduce((sum, l) => sum + l.basePrice, 0) ?? 0,
     totalPolicyPrice: order?.discountedValue ?? 0,

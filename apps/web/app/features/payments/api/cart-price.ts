@@ -29,6 +29,11 @@ export interface CartQuote {
   PAID_PRICE: number;
   DELIVERY_FEE: number;
   DISCOUNTS: { KIND: string; NAME: string; AMOUNT: number }[];
+  /**
+   * SPEC.md convertSalesMethodNo: the sales method a NEW tablet converted the order to (its
+   * policy9 / policy11 priced the tablet), or null.
+   */
+  CONVERT_SALES_METHOD_NO?: number | null;
 }
 
 export function cartPrice(body: {

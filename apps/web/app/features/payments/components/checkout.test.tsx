@@ -710,4 +710,36 @@ describe("books, contents and headphone rental on the checkout (Store_Goods, iss
     await userEvent.setup().click(rental);
     expect(onGoodsChange).toHaveBeenLastCalledWith([]);
   });
+  it("hands the server's conversion (CONVERT_SALES_METHOD_NO) to the cart", async () => {
+    mockFetch({
+      "POST /payment/graphql": graphql(),
+      "POST /main/Store_Goods": () => ok(GOODS),
+      "POST /main/Cart_Price": () =>
+        ok({
+          NAME: "스마트 수학",
+          LINES: [],
+          PRODUCTS_PRICE: 567_000,
+          DISCOUNTED_VALUE: 0,
+          PAID_PRICE: 567_000,
+          DELIVERY_FEE: 0,
+          DISCOUNTS: [],
+          CONVERT_SALES_METHOD_NO: 9001,
+        }),
+    });
+    const onConversion = vi.fn();
+    renderWithApollo(
+      <Checkout
+        order={ORDER}
+        lines={LINES}
+        onConversion={onConversion}
+        userNo={12}
+        renewalAmount={189_000}
+        cardQuota={0}
+        onCardQuotaChange={() => undefined}
+        onPaid={vi.fn()}
+        now={new Date("2026-11-21T00:00:00Z")}
+      />,
+    );
+    await waitFor(() => expect(onConversion).toHaveBeenCalledWith(9001));
+  });
 });

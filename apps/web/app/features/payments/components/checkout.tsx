@@ -100,6 +100,8 @@ export interface CheckoutProps {
   goods?: CheckoutItem[];
   /** The goods lines changed (the cart keeps them up to the payment). */
   onGoodsChange?: (lines: CheckoutItem[]) => void;
+  /** The server's conversion of the priced order (Cart_Price CONVERT_SALES_METHOD_NO). */
+  onConversion?: (convertSalesMethodNo: number | null) => void;
   /** USER_NO: the student the order is for. */
   userNo: number;
   /** userId for the billing-card calls when the caller is the student's parent. */
@@ -131,6 +133,7 @@ export function Checkout({
   lines,
   goods,
   onGoodsChange,
+  onConversion,
   userNo,
   forUserId,
   renewalAmount,
@@ -160,6 +163,11 @@ export function Checkout({
   const items = useMemo(() => [...lines, ...goodsLines], [lines, goodsLines]);
   const serverQuote = useServerQuote(userNo, items, ownDevice, referral?.code ?? null);
   const quoted = serverQuote.status === "ok" ? serverQuote.quote : null;
+  // The cart records the conversion the server priced (SPEC.md convertSalesMethodNo).
+  const converted = quoted ? (quoted.CONVERT_SALES_METHOD_NO ?? null) : undefined;
+  useEffect(() => {
+    if (converted !== undefined) onConversion?.(converted);
+  }, [converted, onConversion]);
 
   // The server's price decides; the client estimate is only shown while it is being asked.
   const due = quoted?.PAID_PRICE ?? referral?.quote.PAID_PRICE ?? order.paidPrice;
