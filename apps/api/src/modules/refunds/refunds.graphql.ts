@@ -16,12 +16,9 @@ import {
 } from "@seoltab/domain";
 import { z } from "zod";
 import { requireGraphqlUser } from "../accounts/accounts.public.ts";
-import {
-  assessRefund,
-  requestRefund,
-  type RefundAssessment,
-  type RefundsDeps,
-} from "./refunds.service.ts";
+import type { RefundsDeps } from "./refunds.common.ts";
+import { assessRefund, type RefundAssessment } from "./refunds.quote.ts";
+import { requestRefund } from "./refunds.request.ts";
 import { parseArgs } from "../../graphql/parse-args.ts";
 import { renewalEffectGraphql } from "../payments/payments.public.ts";
 

@@ -22,17 +22,13 @@ declare module "../../platform/events.ts" {
  * Staff refund work for the operations console (issue 16): the queue, the legal quote of a
  * payment (`assessRefund`), opening a request for a staff decision (`requestRefund` with
  * `forStaffDecision`) and deciding it (`decideRefundRequest`, which takes the request from
- * STAFF_REVIEW exactly once). Docstrings and errors in refunds.service.ts.
+ * STAFF_REVIEW exactly once). Docstrings and errors in refunds.quote.ts, refunds.request.ts and
+ * refunds.staff.ts.
  */
-export {
-  assessRefund,
-  decideRefundRequest,
-  listRefundRequests,
-  requestRefund,
-  type RefundAssessment,
-  type RefundsDeps,
-  type RequestRefundResult,
-} from "./refunds.service.ts";
+export type { RefundsDeps } from "./refunds.common.ts";
+export { assessRefund, type RefundAssessment } from "./refunds.quote.ts";
+export { requestRefund, type RequestRefundResult } from "./refunds.request.ts";
+export { decideRefundRequest, listRefundRequests } from "./refunds.staff.ts";
 export type { RefundRequestRow } from "./refunds.repository.ts";
 
 /**

@@ -16,12 +16,12 @@ import {
   type RefundDeductionRow,
   type RefundRequestRow,
 } from "./refunds.repository.ts";
+import type { RefundsDeps } from "./refunds.common.ts";
 import {
   decideRefundRequest,
   listRefundRequests,
   settleRefundRequestByStaff,
-  type RefundsDeps,
-} from "./refunds.service.ts";
+} from "./refunds.staff.ts";
 
 const requestId = z.coerce
   .number({ error: "REFUND_REQUEST_ID 는 숫자여야 해요." })

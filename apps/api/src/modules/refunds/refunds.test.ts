@@ -15,7 +15,7 @@ import {
 } from "../payments/gateway/gateway.port.ts";
 import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
 import { inProcessJobRunner } from "../../platform/jobs.ts";
-import { spreadOverItems } from "./refunds.service.ts";
+import { spreadOverItems } from "./refunds.settlement.ts";
 import {
   call,
   graphql,
@@ -245,7 +245,7 @@ function cancelsOf(impUid: string) {
  * The law's amount for the lecture of `paid`: its whole price. Lessons start with the first
  * lesson after a tutor is matched; these lectures are never matched, so they have no lessons and
  * 학원법 시행령 [별표 4] "교습 시작 전" gives everything back (ACADEMY_BEFORE_START;
- * refunds.service `lessonsStartOf`). A matched lecture is quoted by its lesson ledger
+ * refunds.quote `lessonsStartOf`). A matched lecture is quoted by its lesson ledger
  * (refunds-ledger.test.ts); the calendar rows are tested in packages/domain refund-rules.test.ts.
  */
 function lecturePrice(paid: Paid): number {
