@@ -17,13 +17,9 @@ import {
   paymentGraphql,
   pwd2digitField,
 } from "./payments.schemas.ts";
-import {
-  getMainBillingCard,
-  getPaymentForCaller,
-  listUserPayments,
-  registerMainBillingCard,
-  type PaymentsDeps,
-} from "./payments.service.ts";
+import { getMainBillingCard, registerMainBillingCard } from "./payments.cards.ts";
+import { getPaymentForCaller, listUserPayments } from "./payments.reads.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
 import { parseArgs } from "../../graphql/parse-args.ts";
 
 export const paymentsSchema = /* GraphQL */ `

@@ -38,7 +38,8 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from "./payments.repository.ts";
-import { applyGatewayPayment, settleFromGateway, type PaymentsDeps } from "./payments.service.ts";
+import { applyGatewayPayment, settleFromGateway } from "./payments.settlement.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
 
 /** Renewals declined this many times in a row stop; the subscription becomes PAST_DUE. */
 export const MAX_RENEWAL_ATTEMPTS = 3;

@@ -15,10 +15,10 @@ import type { GatewayPayment, PaymentGateway } from "./gateway/gateway.port.ts";
 import { findPaymentById } from "./payments.repository.ts";
 import {
   DEFAULT_PAYMENTS_SETTINGS,
-  handleGatewayNotification,
   type PaymentsDeps,
   type PaymentsSettings,
-} from "./payments.service.ts";
+} from "./payments.common.ts";
+import { handleGatewayNotification } from "./payments.settlement.ts";
 
 /** Replaceable parts (tests): the gateway, the clock, settings. */
 export interface PaymentsOptions {

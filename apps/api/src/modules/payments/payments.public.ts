@@ -22,9 +22,9 @@ export {
   GatewayUnavailableError,
   type GatewayPayment,
 } from "./gateway/gateway.port.ts";
-export type { PaymentsDeps } from "./payments.service.ts";
+export type { PaymentsDeps } from "./payments.common.ts";
 /** Checkout (the demo seed records CASH payments through it, as staff would). */
-export { checkout } from "./payments.service.ts";
+export { checkout } from "./payments.checkout.ts";
 export {
   endSubscriptionForRefund,
   lockSubscriptionOfPayment,

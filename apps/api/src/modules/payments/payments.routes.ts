@@ -27,16 +27,11 @@ import {
   webhookInput,
   webhookOutput,
 } from "./payments.schemas.ts";
-import {
-  checkout,
-  handleGatewayNotification,
-  quoteCart,
-  viewOf,
-  type CheckoutInput,
-  type CheckoutResult,
-  type PaymentsDeps,
-  type PaymentView,
-} from "./payments.service.ts";
+import { checkout, type CheckoutInput, type CheckoutResult } from "./payments.checkout.ts";
+import { handleGatewayNotification } from "./payments.settlement.ts";
+import { quoteCart } from "./payments.pricing.ts";
+import { viewOf, type PaymentView } from "./payments.reads.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
 import { cartQuoteOutput, cartQuoteResponse } from "./cart-quote.ts";
 
 const tag = "payments";

@@ -11,7 +11,7 @@ import {
   storedLineListPrice,
   storedLinePolicies,
 } from "@seoltab/domain";
-import type { PaymentView } from "./payments.service.ts";
+import type { PaymentView } from "./payments.reads.ts";
 
 const userNo = z.coerce
   .number({ error: "USER_NO 는 숫자여야 해요." })

@@ -8,7 +8,7 @@ import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
 import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import { parseArgs } from "../../graphql/parse-args.ts";
-import type { PaymentsDeps } from "./payments.service.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
 import {
   cancelSubscription,
   listSubscriptions,

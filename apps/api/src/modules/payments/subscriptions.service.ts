@@ -41,7 +41,7 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from "./payments.repository.ts";
-import type { PaymentsDeps } from "./payments.service.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
 
 /** A subscription as the family sees it (GraphQL `Subscription`; docs/api/payments.md). */
 export interface SubscriptionView {

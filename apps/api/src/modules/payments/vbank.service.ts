@@ -26,7 +26,8 @@ import {
   withTransaction,
   type PaymentRow,
 } from "./payments.repository.ts";
-import { vbankDueAt, type PaymentsDeps } from "./payments.service.ts";
+import { vbankDueAt } from "./payments.settlement.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
 
 export const VBANK_ACTION_MESSAGES = {
   notFound: "결제를 찾을 수 없어요.",

@@ -1,0 +1,357 @@
+/**
+ * Payment state transitions from the gateway's word (issue #4; SPEC.md §4 payment states;
+ * docs/decisions/009-payments.md): `applyGatewayPayment` (after a charge, a webhook or a
+ * reconciliation: PAID — with `payment.paid`, the card made main and the subscription started —,
+ * FAILED, READY with its virtual account, or the refund states of a cancel made at the gateway),
+ * `settleFromGateway` (a READY payment settled by asking, never by charging), `failPayment`, and
+ * the webhook `handleGatewayNotification`. Every change is conditional (`transitionPayment`), so
+ * a second application is a no-op.
+ */
+import {
+  PAYMENT_TRANSITIONS,
+  addMonthsSeoul,
+  canTransition,
+  renewalLines,
+  type Initiator,
+  type PaymentState,
+  type PolicyRule,
+} from "@seoltab/domain";
+import { eq, schema, type Database } from "@seoltab/db";
+import { findUserById } from "../accounts/accounts.public.ts";
+import { insertAuditLog } from "../../platform/audit.ts";
+import { endSubscriptionForRefund, lockSubscriptionOfPayment } from "./subscriptions.service.ts";
+import type { GatewayPayment } from "./gateway/gateway.port.ts";
+import {
+  findItemsOfPayments,
+  findPaymentById,
+  findPaymentByMerchantUid,
+  insertGatewayNotification,
+  insertSubscriptionOnce,
+  promoteBillingCard,
+  transitionPayment,
+  updatePaymentInState,
+  withTransaction,
+  type PaymentItemRow,
+  type PaymentRow,
+} from "./payments.repository.ts";
+import type { PaymentsDeps } from "./payments.common.ts";
+import { priceOrderFor } from "./payments.pricing.ts";
+import { type PaymentView, viewOf } from "./payments.reads.ts";
+
+/** failReason of a payment whose virtual account was cancelled before any deposit. */
+export const VBANK_CANCELLED_REASON = "가상계좌 발급이 취소됐어요.";
+
+/** The end of the day `days` days after `now`, Asia/Seoul (23:59:59 KST). */
+export function vbankDueAt(now: Date, days: number): Date {
+  const kst = new Date(now.getTime() + 9 * 3_600_000 + days * 86_400_000);
+  kst.setUTCHours(23, 59, 59, 0);
+  return new Date(kst.getTime() - 9 * 3_600_000);
+}
+
+/** READY → FAILED with `reason` (conditional: null when the payment was no longer READY). */
+export async function failPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  reason: string,
+  initiator: Initiator,
+): Promise<PaymentRow | null> {
+  return transitionPayment(deps.db, payment.id, {
+    from: "READY",
+    to: "FAILED",
+    initiator,
+    reason,
+    at: deps.clock.now(),
+    set: { failReason: reason.slice(0, 300) },
+  });
+}
+
+/**
+ * Applies what the gateway says about a payment (after a charge, a webhook or a reconciliation):
+ * paid → PAID (items PAID; a billing-card order with lectures starts its subscription), failed →
+ * FAILED with the reason, ready (virtual account) → stays READY with the account, cancelled →
+ * refund states. Idempotent: conditional updates make a second application a no-op.
+ * The gateway's amount must equal ours; otherwise nothing changes and an error is logged.
+ */
+export async function applyGatewayPayment(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  gp: GatewayPayment,
+  initiator: Initiator,
+  rules?: PolicyRule[],
+): Promise<PaymentView> {
+  const now = deps.clock.now();
+  if (gp.amount !== payment.paidPrice) {
+    deps.log.error(
+      { paymentId: payment.id, ours: payment.paidPrice, gateway: gp.amount },
+      "gateway amount differs from the order; not applied",
+    );
+    return viewOf(deps.db, payment);
+  }
+  const common = {
+    gatewayPaymentId: gp.impUid,
+    receiptUrl: gp.receiptUrl,
+  };
+  if (gp.status === "cancelled" && gp.paidAt === null && gp.cancelAmount === 0) {
+    // A virtual account cancelled before any deposit (DELETE /vbanks: the console's cancel, or
+    // a re-issue whose new account is not known yet): nothing was paid. Only the account the
+    // payment holds now counts — an answer about an account since replaced changes nothing.
+    await withTransaction(deps.db, async (tx) => {
+      const [locked] = await tx
+        .select({ impUid: schema.payments.gatewayPaymentId })
+        .from(schema.payments)
+        .where(eq(schema.payments.id, payment.id))
+        .for("update");
+      if (locked?.impUid && locked.impUid !== gp.impUid) return;
+      await transitionPayment(tx, payment.id, {
+        from: "READY",
+        to: "FAILED",
+        initiator,
+        reason: VBANK_CANCELLED_REASON,
+        at: now,
+        set: { ...common, failReason: VBANK_CANCELLED_REASON },
+      });
+    });
+    return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+  }
+  if (gp.status === "paid" || gp.status === "cancelled") {
+    await withTransaction(deps.db, async (tx) => {
+      const moved = await transitionPayment(tx, payment.id, {
+        from: "READY",
+        to: "PAID",
+        initiator,
+        at: now,
+        set: { ...common, completedAt: gp.paidAt ?? now, failReason: null },
+        itemState: "PAID",
+      });
+      // A card registered from the checkout becomes the main card with its first success.
+      if (moved && moved.billingCardId != null && moved.subscriptionId == null) {
+        const promoted = await promoteBillingCard(tx, moved.billingCardId, moved.userId, now);
+        if (promoted) {
+          await insertAuditLog(tx, {
+            kind: "EXECUTION",
+            initiator,
+            actorUserId: moved.requestedByUserId,
+            action: "billing_card_made_main",
+            target: `user:${moved.userId}`,
+            detail: { cardId: promoted.id, paymentId: moved.id },
+            requestId: null,
+          });
+        }
+      }
+      if (moved) await startSubscriptionIfRenewable(tx, deps, moved, rules);
+      if (moved) await deps.events.emit(tx, "payment.paid", { payment: moved, initiator, at: now });
+    });
+    if (gp.status === "cancelled" || gp.cancelAmount > 0) {
+      await applyGatewayCancellation(deps, payment.id, gp);
+    }
+  } else if (gp.status === "failed") {
+    await transitionPayment(deps.db, payment.id, {
+      from: "READY",
+      to: "FAILED",
+      initiator,
+      reason: gp.failReason,
+      at: now,
+      set: { ...common, failReason: (gp.failReason ?? "결제 실패").slice(0, 300) },
+    });
+  } else if (gp.status === "ready" && gp.vbank) {
+    const vbank = gp.vbank;
+    await withTransaction(deps.db, async (tx) => {
+      // An answer about an account the console has since replaced (re-issue) is stale.
+      const [locked] = await tx
+        .select({ impUid: schema.payments.gatewayPaymentId })
+        .from(schema.payments)
+        .where(eq(schema.payments.id, payment.id))
+        .for("update");
+      if (locked?.impUid && locked.impUid !== gp.impUid) return;
+      await updatePaymentInState(
+        tx,
+        payment.id,
+        "READY",
+        {
+          ...common,
+          virtualAccount: {
+            bankName: vbank.bankName,
+            accountNumber: vbank.accountNumber,
+            holder: vbank.holder,
+            dueAt: vbank.dueAt.toISOString(),
+          },
+        },
+        now,
+      );
+      const current = await findPaymentById(tx, payment.id);
+      // Messages keep one notice per payment however often the gateway tells us (idempotent).
+      if (current?.state === "READY") {
+        await deps.events.emit(tx, "payment.vbank-issued", {
+          payment: current,
+          vbank: {
+            bankName: vbank.bankName,
+            accountNumber: vbank.accountNumber,
+            holder: vbank.holder,
+            dueAt: vbank.dueAt,
+          },
+          at: now,
+        });
+      }
+    });
+  }
+  return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+}
+
+/** Mirrors a cancellation done at the gateway (console or refund) into refund states. */
+async function applyGatewayCancellation(
+  deps: PaymentsDeps,
+  paymentId: number,
+  gp: GatewayPayment,
+): Promise<void> {
+  const current = await findPaymentById(deps.db, paymentId);
+  if (!current || gp.cancelAmount <= current.refundedAmount) return;
+  const to: PaymentState =
+    gp.cancelAmount >= current.paidPrice ? "TOTALLY_REFUNDED" : "PARTIALLY_REFUNDED";
+  if (!canTransition(PAYMENT_TRANSITIONS, current.state as PaymentState, to)) return;
+  const at = deps.clock.now();
+  await withTransaction(deps.db, async (tx) => {
+    // The subscription's lock first, as every writer of both rows takes them.
+    await lockSubscriptionOfPayment(tx, current);
+    const moved = await transitionPayment(tx, paymentId, {
+      from: current.state as PaymentState,
+      to,
+      initiator: "UNKNOWN",
+      reason: "결제대행사에서 취소됨",
+      at,
+      set: { refundedAmount: Math.min(gp.cancelAmount, current.paidPrice) },
+    });
+    // Cancelled in full at the gateway (its console): the renewals end with it.
+    if (moved && to === "TOTALLY_REFUNDED") {
+      await endSubscriptionForRefund(tx, {
+        payment: moved,
+        paymentState: to,
+        refundedKinds: [],
+        initiator: "UNKNOWN",
+        actorUserId: null,
+        at,
+        cause: `gateway_cancellation:${gp.impUid}`,
+      });
+    }
+  });
+}
+
+async function startSubscriptionIfRenewable(
+  tx: Database,
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  rules: PolicyRule[] | undefined,
+): Promise<void> {
+  if (payment.paymentMethod !== "BILLING_CARD" || payment.billingCardId == null) return;
+  if (payment.subscriptionId != null) return; // a renewal itself
+  const items = await findItemsOfPayments(tx, [payment.id]);
+  const lectures = items.filter((i) => i.itemKind === "LECTURE");
+  if (lectures.length === 0) return;
+  const user = await findUserById(tx, payment.userId);
+  if (!user) return;
+  const priced = await priceOrderFor(tx, user, lectures.map(lineOf)).catch(() => null);
+  if (!priced) return; // an item left the catalog: no renewal
+  const { order } = priced;
+  const renewal = renewalLines(order, rules ?? priced.rules);
+  const renewalAmount = renewal.reduce((sum, l) => sum + l.paidPrice, 0);
+  if (renewalAmount <= 0) return;
+  const paidMonths = Math.max(...lectures.map((l) => l.months));
+  const startedAt = payment.completedAt ?? deps.clock.now();
+  await insertSubscriptionOnce(tx, {
+    userId: payment.userId,
+    status: "ACTIVE",
+    name: renewal.length === 1 ? `${renewal[0]!.item.title} (1개월)` : `${order.name} (1개월)`,
+    renewalItems: renewal.map((l) => ({
+      storeItemId: l.item.id,
+      itemKind: l.item.itemKind,
+      name: l.item.title,
+      months: 1,
+      salePrice: l.salePrice,
+      paidPrice: l.paidPrice,
+    })),
+    renewalAmount,
+    firstPaymentId: payment.id,
+    startedAt,
+    paidMonths,
+    nextChargeAt: addMonthsSeoul(startedAt, paidMonths),
+  });
+}
+
+function lineOf(item: PaymentItemRow) {
+  return { id: item.storeItemId ?? -1, lecture_multiple: item.quantity };
+}
+
+/**
+ * Settles a READY payment by asking the gateway about its merchant_uid (never by charging):
+ * paid/failed/ready are applied; when the gateway has no record and the payment is older than
+ * `giveUpAfterMs`, it is FAILED (nothing was charged).
+ */
+export async function settleFromGateway(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  initiator: Initiator,
+  giveUpAfterMs = 10 * 60_000,
+): Promise<PaymentView> {
+  if (payment.paymentMethod === "CASH") return viewOf(deps.db, payment);
+  const gp = await deps.gateway.findPaymentByMerchantUid(payment.merchantUid);
+  const now = deps.clock.now();
+  if (gp) {
+    if (
+      gp.status === "ready" &&
+      gp.vbank &&
+      gp.vbank.dueAt.getTime() < now.getTime() &&
+      payment.state === "READY"
+    ) {
+      await failPayment(deps, payment, "가상계좌 입금 기한이 지났어요.", "AUTO");
+      return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+    }
+    return applyGatewayPayment(deps, payment, gp, initiator);
+  }
+  if (now.getTime() - payment.createdAt.getTime() > giveUpAfterMs) {
+    await failPayment(deps, payment, "결제가 완료되지 않았어요. (결제대행사 기록 없음)", "AUTO");
+  }
+  return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
+}
+
+export type NotificationOutcome = "APPLIED" | "UNCHANGED" | "UNKNOWN_PAYMENT" | "AMOUNT_MISMATCH";
+
+/**
+ * Handles a PortOne V1 notification `{ imp_uid, merchant_uid, status }`. The body is a hint
+ * only: the payment is fetched from the gateway by imp_uid and applied if it is one of ours and
+ * its amount matches (INTEGRATIONS.md §1.10). Safe to receive twice or out of order: applying
+ * is conditional on the current state.
+ * @throws whatever the gateway throws when it cannot be reached (the caller answers 5xx so the
+ *   gateway sends it again)
+ */
+export async function handleGatewayNotification(
+  deps: PaymentsDeps,
+  body: { imp_uid: string; merchant_uid?: string | undefined; status?: string | undefined },
+): Promise<NotificationOutcome> {
+  const gp = await deps.gateway.getPayment(body.imp_uid);
+  let outcome: NotificationOutcome;
+  const payment = gp ? await findPaymentByMerchantUid(deps.db, gp.merchantUid) : undefined;
+  if (!gp || !payment) {
+    outcome = "UNKNOWN_PAYMENT";
+  } else if (gp.amount !== payment.paidPrice) {
+    outcome = "AMOUNT_MISMATCH";
+    deps.log.error(
+      { paymentId: payment.id, ours: payment.paidPrice, gateway: gp.amount },
+      "webhook: gateway amount differs from the order",
+    );
+  } else {
+    const before = `${payment.state}:${payment.refundedAmount}:${payment.virtualAccount ? 1 : 0}`;
+    const after = await applyGatewayPayment(deps, payment, gp, "AUTO");
+    const p = after.payment;
+    outcome =
+      `${p.state}:${p.refundedAmount}:${p.virtualAccount ? 1 : 0}` === before
+        ? "UNCHANGED"
+        : "APPLIED";
+  }
+  await insertGatewayNotification(deps.db, {
+    gatewayPaymentId: body.imp_uid,
+    merchantUid: gp?.merchantUid ?? body.merchant_uid ?? null,
+    status: gp?.status ?? body.status ?? null,
+    outcome,
+    receivedAt: deps.clock.now(),
+  });
+  return outcome;
+}
