@@ -8,17 +8,17 @@ import { AppError } from "../../errors.ts";
 import { requireGraphqlUser } from "../accounts/accounts.public.ts";
 import {
   getContractDocument,
-  getContractToSign,
   getUserContract,
-  listContractsToSign,
   listUserContracts,
-  parseContractId,
-  parsePaymentId,
+  type UserContractView,
+} from "./contracts.reads.ts";
+import {
+  getContractToSign,
+  listContractsToSign,
   signContract,
   type ContractToSignView,
-  type ContractsDeps,
-  type UserContractView,
-} from "./contracts.service.ts";
+} from "./contracts.signing.ts";
+import { parseContractId, parsePaymentId, type ContractsDeps } from "./contracts.common.ts";
 
 export const contractsSchema = /* GraphQL */ `
   "Tablet ownership of a contract (SPEC.md §3): the family's own, bought, or lent with the lessons."

@@ -26,7 +26,7 @@ import {
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
-import { createContractForPayment } from "./contracts.service.ts";
+import { createContractForPayment } from "./contracts.documents.ts";
 
 let t: TestApp;
 const clock = offsetClock();
