@@ -285,6 +285,7 @@ describe.each(Object.entries(VIEWPORTS))(
       });
       await choose.waitFor();
       expect(await page.getByTestId("checkout-total").count()).toBe(0);
+      expect(await page.getByTestId("server-paid-price").count()).toBe(0);
       const go = page.getByRole("button", { name: "이 자녀로 결제하기" });
       expect(await go.isDisabled()).toBe(true);
       expect(await overflowX(page)).toBeLessThanOrEqual(0);
@@ -292,7 +293,7 @@ describe.each(Object.entries(VIEWPORTS))(
       await page.getByRole("radio", { name: SECOND_CHILD_NAME }).check();
       await go.click();
       await page.getByText(`${SECOND_CHILD_NAME} 학생의 수업을 결제해요`).waitFor();
-      await page.getByTestId("checkout-total").waitFor();
+      await page.getByTestId("server-paid-price").waitFor();
       await screenshot(page, `parents-checkout-chosen-${name}`);
       expect(pageErrors(errors)).toEqual([]);
       await close();

@@ -118,7 +118,7 @@ describe("enrollment to a paid order", () => {
     await page.waitForURL(/\/accounts\/login\?continue=/);
     await submitSignIn(page, DEMO.student.email);
     await page.waitForURL(`${server.url}/_app/checkout`);
-    const checkoutTotal = page.getByTestId("checkout-total");
+    const checkoutTotal = page.getByTestId("server-paid-price");
     await checkoutTotal.waitFor();
     expect(await checkoutTotal.textContent()).toBe(expected);
     expect(await page.getByRole("radio", { name: /등록 카드 정기결제/ }).isChecked()).toBe(true);

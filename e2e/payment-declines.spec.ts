@@ -74,7 +74,8 @@ async function toCheckout(page: Page) {
   if ((await parentPhone.inputValue()) === "") await parentPhone.fill("010-1234-5678");
   await page.getByRole("button", { name: "결제하기" }).click();
   await page.waitForURL(`${server.url}/_app/checkout`);
-  await page.getByTestId("checkout-total").waitFor();
+  // The server-priced cart (Cart_Price), not the estimate shown while it loads.
+  await page.getByTestId("server-paid-price").waitFor();
 }
 
 describe.each(CASES)("payment declines at $name", ({ name, viewport, email, student }) => {

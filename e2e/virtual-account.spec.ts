@@ -64,7 +64,8 @@ async function toCheckout(page: Page) {
   if ((await parentPhone.inputValue()) === "") await parentPhone.fill("010-1234-5678");
   await page.getByRole("button", { name: "결제하기" }).click();
   await page.waitForURL(`${server.url}/_app/checkout`);
-  await page.getByTestId("checkout-total").waitFor();
+  // The server-priced cart (Cart_Price), not the estimate shown while it loads.
+  await page.getByTestId("server-paid-price").waitFor();
 }
 
 describe.each(CASES)("virtual account at $name", ({ name, viewport, email, student }) => {
@@ -77,9 +78,12 @@ describe.each(CASES)("virtual account at $name", ({ name, viewport, email, stude
     await toCheckout(page);
 
     // The checkout's figures, as shown (정가, 할인 rows, 결제 금액).
-    const checkoutFigures = await page.locator(".pay-aside dl.price-list").innerText();
+    const checkoutFigures = await page
+      .getByTestId("server-summary")
+      .locator("dl.price-list")
+      .innerText();
     expect(checkoutFigures).toContain("정가");
-    const total = (await page.getByTestId("checkout-total").textContent())!;
+    const total = (await page.getByTestId("server-paid-price").textContent())!;
     expect(await page.getByText("무료 대여").first().isVisible()).toBe(true);
 
     // 가상계좌: the explanation names the button it explains.

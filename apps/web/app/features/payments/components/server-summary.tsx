@@ -1,3 +1,4 @@
+import { orderFigures } from "@seoltab/domain";
 import { useId } from "react";
 import { formatWon } from "../../../content/promotions";
 import type { CartQuote } from "../api/cart-price";
@@ -21,11 +22,19 @@ function lineMeta(line: CartQuote["LINES"][number]): string | null {
 /**
  * The order as the SERVER prices it (POST /main/Cart_Price; docs/api/discounts.md, issue #18):
  * each line with its sale price, each discount of that line by name, the delivery fee as its own
- * line, then 상품 금액, 할인 and 결제 금액 — the amount the checkout charges (sent back as
+ * line, then the receipt's rows (정가, 할인 · 기본 할인가, 할인 · each policy, 결제 금액) — the amount the checkout charges (sent back as
  * EXPECTED_PAID_PRICE). All amounts in won.
  */
 export function ServerSummary({ quote }: { quote: CartQuote }) {
   const titleId = useId();
+  const figures = orderFigures(
+    quote.LINES.map((line) => ({
+      listPrice: line.LIST_PRICE,
+      salePrice: line.SALE_PRICE,
+      policies: line.POLICIES.map((p) => ({ name: p.NAME, amount: p.AMOUNT })),
+      paidPrice: line.PAID_PRICE,
+    })),
+  );
   return (
     <section className="pay-panel" aria-labelledby={titleId} data-testid="server-summary">
       <h2 id={titleId} className="pay-panel__title">
@@ -58,28 +67,36 @@ export function ServerSummary({ quote }: { quote: CartQuote }) {
           );
         })}
       </ul>
+      {/* The receipt's rows (/payment_finish, orderFigures of the stored lines): what the
+          checkout shows is what the receipt will say, row for row. */}
       <dl className="price-list">
         <div className="price-list__row">
-          <dt>상품 금액</dt>
-          <dd data-testid="server-products-price">{formatWon(quote.PRODUCTS_PRICE)}</dd>
+          <dt>정가</dt>
+          <dd data-testid="server-list-price">{formatWon(figures.listPrice)}</dd>
         </div>
-        {quote.DELIVERY_FEE > 0 ? (
-          <div className="price-list__row">
-            <dt>배송비 (포함)</dt>
-            <dd data-testid="server-delivery-fee">{formatWon(quote.DELIVERY_FEE)}</dd>
-          </div>
-        ) : null}
-        {quote.DISCOUNTED_VALUE > 0 ? (
+        {figures.listReduction > 0 ? (
           <div className="price-list__row price-list__row--discount">
-            <dt>할인 합계</dt>
-            <dd>−{formatWon(quote.DISCOUNTED_VALUE)}</dd>
+            <dt>할인 · 기본 할인가</dt>
+            <dd>−{formatWon(figures.listReduction)}</dd>
           </div>
         ) : null}
+        {figures.policies.map((p) => (
+          <div key={p.name} className="price-list__row price-list__row--discount">
+            <dt>할인 · {p.name}</dt>
+            <dd>−{formatWon(p.amount)}</dd>
+          </div>
+        ))}
         <div className="price-list__row price-list__row--total">
           <dt>결제 금액</dt>
           <dd data-testid="server-paid-price">{formatWon(quote.PAID_PRICE)}</dd>
         </div>
       </dl>
+      {quote.DELIVERY_FEE > 0 ? (
+        <p className="pay-note">
+          배송비 <span data-testid="server-delivery-fee">{formatWon(quote.DELIVERY_FEE)}</span>가
+          결제 금액에 포함되어 있어요.
+        </p>
+      ) : null}
     </section>
   );
 }
