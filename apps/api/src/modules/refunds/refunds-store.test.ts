@@ -103,6 +103,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // test:pg runs every file on one PostgreSQL database: the gift tablet leaves the catalog with
+  // this file (catalog.test.ts expects the seeded devices only).
+  if (t && gift)
+    await t.database.db
+      .update(schema.storeItems)
+      .set({ isActive: false })
+      .where(eq(schema.storeItems.id, gift.id));
   await t?.close();
 });
 
