@@ -73,7 +73,9 @@ describe("수업 평가 on the lecture page", () => {
   it("sends the review and shows a confirmation that staff will help with a new tutor", async () => {
     const { calls } = renderCard({
       CycleReviews: () => status(1),
-      SubmitCycleReview: () => ({ submitCycleReview: saved() }),
+      // __typename as the server sends it: Apollo writes the CycleReviewFields fragment's
+      // fields to its cache only for an object of that type.
+      SubmitCycleReview: () => ({ submitCycleReview: { __typename: "CycleReview", ...saved() } }),
     });
     const user = userEvent.setup();
     await screen.findByRole("heading", { name: "수업 평가" });
