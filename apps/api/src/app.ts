@@ -27,6 +27,7 @@ import { mergeGraphqlParts, type GraphqlPart, type RestBackend } from "./platfor
 import { diskFileStorage, uploadsDir, type FileStorage } from "./platform/storage.ts";
 import { s3FileStorage, s3UploadOrigin } from "./platform/storage-s3.ts";
 import { setAfterCommitErrorSink } from "./platform/transactions.ts";
+import type { ViewCache } from "./platform/view-cache.ts";
 import metrics from "./plugins/metrics.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import web, { browserBaseUrls } from "./plugins/web.ts";
@@ -45,6 +46,8 @@ declare module "fastify" {
     config: Config;
     /** The payments area (gateway, service deps, job runner); tests reach the sandbox here. */
     payments: Payments;
+    /** The read cache of getUserInfo and userPayments (platform/view-cache.ts). */
+    views: ViewCache;
     /** The schema each GraphQL backend serves (published as docs/api/<backend>.graphql). */
     graphqlSchemas: Map<GraphqlBackend, GraphQLSchema>;
     /** Every area's background jobs by name (platform/jobs.ts runs them). */
@@ -276,9 +279,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   setAfterCommitErrorSink((err) => app.log.error({ err }, "after-commit work failed"));
   const modules = await createModules(
-    { config, db: database.db, log: app.log, storage, attempts: attempts.store },
+    {
+      config,
+      db: database.db,
+      log: app.log,
+      storage,
+      attempts: attempts.store,
+      notifications: database,
+    },
     { accounts: options.accounts, payments: options.payments, messages: options.messages },
   );
+  app.decorate("views", modules.views);
+  // preClose runs before the onClose hook that closes the database.
+  app.addHook("preClose", () => modules.views.close());
   app.decorate("payments", modules.payments);
   if (config.seedDemoLectures && !(await hasSeeded(database.db, DEMO_LECTURES_SEED))) {
     // Through the real checkout (not inside a seed transaction: it opens its own).

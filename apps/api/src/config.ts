@@ -62,6 +62,8 @@ const envSchema = z
     HUB_API_BASE_URL: optionalUrl("HUB_API_BASE_URL"),
     GRAPHQL_BASE_URL: optionalUrl("GRAPHQL_BASE_URL"),
     ACCESS_TOKEN_TTL: intIn("ACCESS_TOKEN_TTL", 60, 86_400, 900),
+    /** Longest life (ms) of a read-cache entry (platform/view-cache.ts); 0 turns the cache off. */
+    VIEW_CACHE_TTL_MS: intIn("VIEW_CACHE_TTL_MS", 0, 300_000, 30_000),
     /** JSON array of private JWKs (ES256, with kid): current first, previous second. */
     ACCOUNTS_SIGNING_KEYS: optionalText,
     PAYMENT_ADAPTER: z
@@ -266,6 +268,8 @@ export interface Config {
     graphql: string;
   };
   accessTokenTtlSeconds: number;
+  /** Longest life of a getUserInfo / userPayments cache entry, ms; 0 = no cache (decision 039). */
+  viewCacheTtlMs: number;
   signingKeys: string | undefined;
   payment:
     | { adapter: "sandbox" }
@@ -405,6 +409,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphql: base(e.GRAPHQL_BASE_URL, ""),
     },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    viewCacheTtlMs: e.VIEW_CACHE_TTL_MS,
     signingKeys: e.ACCOUNTS_SIGNING_KEYS,
     payment:
       e.PAYMENT_ADAPTER === "portone"

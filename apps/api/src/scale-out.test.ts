@@ -16,13 +16,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema, sql, type DatabaseHandle } from "@seoltab/db";
+import { createSandboxGateway } from "./modules/payments/gateway/sandbox.ts";
 import { openTestDatabase } from "./test/test-app.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -120,17 +121,14 @@ async function post(
   return { status: res.status, response: json.ONUEI_RES.DATA.RESPONSE };
 }
 
-/** Charges the sandbox took money for, by merchant_uid, from the shared state file. */
+/**
+ * Charges the sandbox took money for, by merchant_uid, from the shared state on disk (snapshot
+ * and journal, read as a third process on the same DATA_DIR would).
+ */
 function sandboxCharges(dataDir: string, merchantUid: string): number {
   const file = join(dataDir, "sandbox-gateway.json");
-  if (!existsSync(file)) return 0;
-  const state = JSON.parse(readFileSync(file, "utf8")) as {
-    simulator: { charges: { merchantUid: string; outcome: string }[] };
-  };
-  return state.simulator.charges.filter(
-    (c) =>
-      c.merchantUid === merchantUid && (c.outcome === "paid" || c.outcome === "no-answer-paid"),
-  ).length;
+  if (!existsSync(file) && !existsSync(`${file}.log`)) return 0;
+  return createSandboxGateway({ stateFile: file }).chargeCount(merchantUid);
 }
 
 const card = {

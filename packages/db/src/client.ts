@@ -42,6 +42,36 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball (a template for tests). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * LISTENs on `channel` (PostgreSQL NOTIFY, sent at commit). See {@link NotificationListener}.
+   * PostgreSQL: a connection of its own outside the pool, re-established after a loss (1 s, then
+   * up to 30 s between tries); PGlite: the one backend, which hands a commit's notifications to
+   * the listener before the committing statement's promise resolves.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
+  close(): Promise<void>;
+}
+
+/** What a {@link DatabaseHandle.listen} caller is told. */
+export interface NotificationHandlers {
+  /** A notification on the channel (payload as sent; may be empty). */
+  onNotify(payload: string): void;
+  /** LISTEN is in place (at start and after every reconnection). */
+  onReady(): void;
+  /** The listening connection is gone: notifications may be missed until the next onReady. */
+  onLost(error: unknown): void;
+}
+
+/** A LISTEN in place. */
+export interface NotificationListener {
+  /**
+   * Resolves once every notification committed before this call has been handed to onNotify:
+   * PostgreSQL delivers a listener's pending notifications before it answers a query on that
+   * connection, so this is one `select 1` round trip on the listening connection (PGlite: at
+   * once). Rejects while the connection is lost.
+   */
+  sync(): Promise<void>;
+  /** UNLISTEN and close; no handler runs afterwards. */
   close(): Promise<void>;
 }
 
@@ -71,6 +101,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       migrate: (migrationsFolder = MIGRATIONS_DIR) =>
         migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: (channel, handlers) => listenPostgres(target.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -93,6 +124,104 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
     dumpDataDir: () => client.dumpDataDir("none"),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onReady();
+      let closed = false;
+      return {
+        sync: async () => {
+          if (closed) throw new Error("listener closed");
+        },
+        close: async () => {
+          if (closed) return;
+          closed = true;
+          // PGlite refuses statements once closed; the listener then has nothing to undo.
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/** Quotes a channel name as an SQL identifier. */
+function channelIdentifier(channel: string): string {
+  return `"${channel.replaceAll('"', '""')}"`;
+}
+
+/**
+ * LISTEN on a dedicated node-postgres client (a pooled one would be handed to other queries).
+ * On error or end: onLost, then reconnect with a growing delay until close().
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<NotificationListener> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = RECONNECT_FIRST_MS;
+  let timer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onGone = (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      next.removeAllListeners("notification");
+      void next.end().catch(() => undefined);
+      if (closed) return;
+      handlers.onLost(error);
+      timer = setTimeout(() => {
+        timer = null;
+        connect().catch(() => undefined);
+      }, delay);
+      timer.unref();
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    };
+    next.on("error", onGone);
+    next.on("end", () => onGone(new Error("listening connection ended")));
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channelIdentifier(channel)}`);
+    } catch (error) {
+      onGone(error);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = RECONNECT_FIRST_MS;
+    handlers.onReady();
+  };
+
+  await connect();
+  return {
+    sync: async () => {
+      const current = client;
+      if (!current) throw new Error("listening connection lost");
+      await current.query("select 1");
+    },
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners();
+        current.on("error", () => undefined);
+        await current.end().catch(() => undefined);
+      }
+    },
   };
 }

@@ -3,7 +3,7 @@
  * mounts them, each given the public faces of the areas it uses. A new area adds its module here.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "@seoltab/db";
+import type { Database, DatabaseHandle } from "@seoltab/db";
 import type { Config } from "../config.ts";
 import { createEventBus, type EventBus } from "../platform/events.ts";
 import type { AppModule } from "../platform/module.ts";
@@ -31,6 +31,7 @@ import { viewAsModule } from "./view-as/index.ts";
 import { lessonLedgersOfLines } from "./lessons/lessons.public.ts";
 import type { FileStorage } from "../platform/storage.ts";
 import type { AttemptStore } from "../platform/attempt-store.ts";
+import { createViewCache, type ViewCache } from "../platform/view-cache.ts";
 
 /** Replaceable parts of areas (tests). */
 export interface ModuleOptions {
@@ -44,6 +45,8 @@ export interface Modules {
   list: AppModule[];
   events: EventBus;
   payments: Payments;
+  /** The read cache (closed by app.ts when the app closes). */
+  views: ViewCache;
 }
 
 /** Builds every area. */
@@ -54,12 +57,21 @@ export async function createModules(
     log: FastifyBaseLogger;
     storage: FileStorage;
     attempts: AttemptStore;
+    /** LISTEN for the read cache's invalidations. */
+    notifications: Pick<DatabaseHandle, "listen">;
   },
   options: ModuleOptions = {},
 ): Promise<Modules> {
-  const accounts = await createAccountsRuntime(base, options.accounts);
+  const { notifications, ...shared } = base;
+  const accounts = await createAccountsRuntime(shared, options.accounts);
   const events = createEventBus(base.db);
-  const ctx = { ...base, clock: accounts.deps.clock, events };
+  const views = await createViewCache({
+    database: notifications,
+    clock: accounts.deps.clock,
+    log: base.log,
+    ttlMs: base.config.viewCacheTtlMs,
+  });
+  const ctx = { ...shared, clock: accounts.deps.clock, events, views };
   const payments = paymentsModule(ctx, options.payments);
   const lectures = lecturesModule(ctx);
   const lessonRequests = lessonRequestsModule(ctx);
@@ -119,5 +131,5 @@ export async function createModules(
     // Last: its handlers run after every other area's in the emitting transaction.
     messagesModule(ctx, options.messages),
   ];
-  return { list, events, payments: payments.runtime };
+  return { list, events, payments: payments.runtime, views };
 }

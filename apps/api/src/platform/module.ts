@@ -4,6 +4,7 @@
  * passes each one the public faces it needs; `app.ts` loops over the list. An area is entered by
  * other areas only through its `index.ts` or `<area>.public.ts` (ESLint enforces it).
  */
+import type { ViewCache } from "./view-cache.ts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { IResolvers } from "mercurius";
 import type { Database } from "@seoltab/db";
@@ -38,6 +39,11 @@ export interface ModuleContext {
    * database; every process sees the same counts (issue #19).
    */
   attempts: AttemptStore;
+  /**
+   * The read cache of getUserInfo and userPayments (platform/view-cache.ts), emptied by the
+   * database's `view_changed` notifications.
+   */
+  views: ViewCache;
 }
 
 /** One area as app.ts mounts it. Every part is optional. */

@@ -14,6 +14,7 @@ import { parseBody } from "../../rest/rest-backend.ts";
 import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
 import type { AccountsDeps } from "./accounts.deps.ts";
 import { requestContext } from "../../platform/request-context.ts";
+import { firstInstantAfter, type ViewCache } from "../../platform/view-cache.ts";
 import { AVAILABILITY_CHECKS_PER_ADDRESS } from "./accounts.constants.ts";
 import {
   availabilityOutput,
@@ -172,9 +173,15 @@ const ROUTE_SCHEMAS = {
  */
 export async function accountsMainRoutes(
   app: FastifyInstance,
-  opts: { deps: AccountsDeps; cookies: CookiePolicy; userInfo: UserInfoSources },
+  opts: {
+    deps: AccountsDeps;
+    cookies: CookiePolicy;
+    userInfo: UserInfoSources;
+    /** The read cache; getUserInfo answers are kept there (absent: always read). */
+    views?: ViewCache;
+  },
 ): Promise<void> {
-  const { deps, cookies, userInfo: sources } = opts;
+  const { deps, cookies, userInfo: sources, views } = opts;
   declareRouteSchemas(app, ROUTE_SCHEMAS);
 
   app.post("/login", async (request, reply) => {
@@ -209,16 +216,34 @@ export async function accountsMainRoutes(
   app.post("/getUserInfo", async (request) => {
     const input = parseBody(getUserInfoInput, request);
     const caller = await authenticate(request, input.token);
-    const user = await getUserInfo(deps, caller, input.USER_NO ?? caller.userNo);
-    const student = user.userType === "STUDENT";
-    // Both parts at once (issue 19 performance: two waits for the database instead of one).
-    const [lectures, card] = student
-      ? await Promise.all([
-          sources.lectureInfo(user.id, deps.clock.now()),
-          sources.cardInfo(user.id),
-        ])
-      : [[], null];
-    return success(userInfo(user, card, lectures));
+    const body = await getUserInfo(
+      deps,
+      caller,
+      input.USER_NO ?? caller.userNo,
+      async (user) => {
+        const now = deps.clock.now();
+        // Both parts at once (issue 19 performance: two waits for the database instead of one).
+        const [lectures, card] =
+          user.userType === "STUDENT"
+            ? await Promise.all([sources.lectureInfo(user.id, now), sources.cardInfo(user.id)])
+            : [[], null];
+        return {
+          value: userInfo(user, card, lectures),
+          // A lecture's STATE turns at its END_AT, NEXT_LESSON_AT moves on when that lesson starts.
+          validUntil: firstInstantAfter(
+            now.getTime(),
+            lectures.flatMap((l) => [
+              l.START_AT,
+              l.END_AT,
+              l.NEXT_CHARGE_AT,
+              l.NEXT_LESSON_AT ?? null,
+            ]),
+          ),
+        };
+      },
+      views,
+    );
+    return success(body);
   });
 
   app.post("/user_status", { preHandler: app.requireAuth }, async (request) => {

@@ -21,7 +21,7 @@ const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Builds the accounts runtime first: every other area needs its clock and token verifier. */
 export function createAccountsRuntime(
-  ctx: Omit<ModuleContext, "clock" | "events">,
+  ctx: Omit<ModuleContext, "clock" | "events" | "views">,
   options?: AccountsOptions,
 ): Promise<AccountsRuntime> {
   return createAccounts(ctx.config, ctx.db, ctx.log, ctx.attempts, options);
@@ -37,7 +37,12 @@ export function accountsModule(
     register: (app) => registerAccounts(app, runtime, ctx.config),
     rest: {
       main: (main) =>
-        accountsMainRoutes(main, { deps: runtime.deps, cookies: runtime.cookies, userInfo }),
+        accountsMainRoutes(main, {
+          deps: runtime.deps,
+          cookies: runtime.cookies,
+          userInfo,
+          views: ctx.views,
+        }),
       serverless: (serverless) => accountsServerlessRoutes(serverless, { deps: runtime.deps }),
     },
     graphql: { auth: authGraphql(runtime) },

@@ -4,6 +4,7 @@
  * docs/api/accounts.md). Access rule for another user's data: the user themself, a parent for
  * a linked child, or staff (ADMIN, SALES_TEAM).
  */
+import type { ViewCache, ViewLoad } from "../../platform/view-cache.ts";
 import type { Database } from "@seoltab/db";
 import {
   PASSWORD_PROBLEM_MESSAGES,
@@ -51,19 +52,27 @@ export async function mayActFor(
 }
 
 /**
- * The account `userNo` as its owner, a linked parent or staff may see it (POST /main/getUserInfo).
+ * The answer of POST /main/getUserInfo for the account `userNo`, which its owner, a linked parent
+ * or staff may see. `answer` builds it from the users row (with the other areas' parts) and says
+ * until when it holds; with `views` the answer is kept in the read cache (platform/view-cache.ts)
+ * under `getUserInfo:<userNo>`. Who may read is checked on every call, never cached.
  * @throws AppError forbidden `forbidden` (checked before existence, so ids are not probed);
  *   not_found `user_not_found`
  */
-export async function getUserInfo(
+export async function getUserInfo<T>(
   deps: AccountsDeps,
   caller: AuthUser,
   userNo: number,
-): Promise<UserRow> {
+  answer: (user: UserRow) => Promise<ViewLoad<T>>,
+  views?: ViewCache,
+): Promise<T> {
   if (!(await mayActFor(deps.db, caller, userNo))) throw forbidden();
-  const user = await findUserById(deps.db, userNo);
-  if (!user) throw new AppError("not_found", "user_not_found", ACCOUNT_MESSAGES.userNotFound);
-  return user;
+  const load = async () => {
+    const user = await findUserById(deps.db, userNo);
+    if (!user) throw new AppError("not_found", "user_not_found", ACCOUNT_MESSAGES.userNotFound);
+    return answer(user);
+  };
+  return views ? views.read(`getUserInfo:${userNo}`, load) : (await load()).value;
 }
 
 /**

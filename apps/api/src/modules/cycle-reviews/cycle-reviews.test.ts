@@ -6,16 +6,15 @@
  * consent, which then appear on the marketing review list as verified. Runs on PGlite, and on
  * PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { createEventBus } from "../../platform/events.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { useSandboxApp } from "../../test/sandbox-app.ts";
 import {
   linkParent,
   newUser,
-  smartMath,
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
@@ -30,14 +29,8 @@ const clock = offsetClock();
 let math: StoreItem;
 let admin: TestUser;
 
-beforeAll(async () => {
-  const gateway = createSandboxGateway({ clock: () => clock.now() });
-  t = await buildTestApp({}, {}, { payments: { gateway, clock }, accounts: { clock } });
-  math = await smartMath(t);
-  admin = await newUser(t, "ADMIN");
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
+useSandboxApp({ clock, accountsClock: true, admin: true }, (app) => {
+  ({ t, math, admin } = app);
 });
 
 /** GraphQL as `user` on a backend (lessons.test-support.ts). */

@@ -188,6 +188,32 @@ export async function getRequest(
 const WRITABLE: readonly string[] = ["REGISTER"];
 
 /**
+ * The lecture's request (made with the default form when it has none yet) while its form may
+ * still be written: the request not SUBMITTED, the lecture in a WRITABLE state. Call inside the
+ * transaction that locked the lecture.
+ * @throws AppError conflict `request_already_submitted` | `transition_not_allowed`
+ */
+async function writableRequest(
+  tx: Parameters<typeof repo.ensureRequest>[0],
+  lecture: { id: number; state: string },
+  now: Date,
+): Promise<repo.LessonRequestRow> {
+  const request = await repo.ensureRequest(
+    tx,
+    lecture.id,
+    defaultLessonRequestForm() as never,
+    now,
+  );
+  if (request.state === "SUBMITTED") {
+    throw new AppError("conflict", "request_already_submitted", REQUEST_MESSAGES.alreadySubmitted);
+  }
+  if (!WRITABLE.includes(lecture.state)) {
+    throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);
+  }
+  return request;
+}
+
+/**
  * The row a conditional state write returned; undefined (another writer moved the locked row
  * first, which the row lock makes unexpected) is answered as a conflict.
  */
@@ -222,22 +248,7 @@ export async function saveRequest(
     const lecture = await lectureForCaller(tx, caller, input.lectureId, { forUpdate: true });
     if (input.userId && input.userId !== lecture.userId) throw notYourLecture();
     const now = deps.clock.now();
-    const request = await repo.ensureRequest(
-      tx,
-      lecture.id,
-      defaultLessonRequestForm() as never,
-      now,
-    );
-    if (request.state === "SUBMITTED") {
-      throw new AppError(
-        "conflict",
-        "request_already_submitted",
-        REQUEST_MESSAGES.alreadySubmitted,
-      );
-    }
-    if (!WRITABLE.includes(lecture.state)) {
-      throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);
-    }
+    const request = await writableRequest(tx, lecture, now);
     const form = formOf(request) as unknown as Record<string, unknown>;
     const defaults = defaultLessonRequestForm() as unknown as Record<string, unknown>;
     const { lectureId: _l, userId: _u, allGrades, ...fields } = input;
@@ -290,22 +301,7 @@ export async function submitRequest(
   return withTransaction(deps.db, async (tx) => {
     const lecture = await lectureForCaller(tx, caller, lectureId, { forUpdate: true });
     const now = deps.clock.now();
-    const request = await repo.ensureRequest(
-      tx,
-      lecture.id,
-      defaultLessonRequestForm() as never,
-      now,
-    );
-    if (request.state === "SUBMITTED") {
-      throw new AppError(
-        "conflict",
-        "request_already_submitted",
-        REQUEST_MESSAGES.alreadySubmitted,
-      );
-    }
-    if (lecture.state !== "REGISTER") {
-      throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);
-    }
+    const request = await writableRequest(tx, lecture, now);
     const problems = lessonRequestSubmitProblems(formOf(request), seoulToday(now));
     if (problems.length > 0) {
       throw new AppError(
@@ -462,22 +458,7 @@ export async function uploadAttachment(
     return await withTransaction(deps.db, async (tx) => {
       const lecture = await lectureForCaller(tx, caller, input.lectureId, { forUpdate: true });
       const now = deps.clock.now();
-      const request = await repo.ensureRequest(
-        tx,
-        lecture.id,
-        defaultLessonRequestForm() as never,
-        now,
-      );
-      if (request.state === "SUBMITTED") {
-        throw new AppError(
-          "conflict",
-          "request_already_submitted",
-          REQUEST_MESSAGES.alreadySubmitted,
-        );
-      }
-      if (!WRITABLE.includes(lecture.state)) {
-        throw new AppError("conflict", "transition_not_allowed", REQUEST_MESSAGES.notNow);
-      }
+      const request = await writableRequest(tx, lecture, now);
       if ((await repo.findRequestFiles(tx, request.id)).length >= MAX_REQUEST_FILES) {
         throw new AppError("conflict", "too_many_files", REQUEST_MESSAGES.tooManyFiles);
       }

@@ -5,21 +5,20 @@
  * and the ledger; a refund cancels the planned lessons. Bad input: another tutor's lesson, a future
  * lesson, too many minutes, twice, concurrently. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, schema } from "@seoltab/db";
 import { TransitionNotAllowedError } from "@seoltab/domain";
 import { seoulWallClock } from "@seoltab/domain/lessons";
 import { redactUrl } from "../../app.ts";
 import { offsetClock } from "../../clock.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { useSandboxApp } from "../../test/sandbox-app.ts";
 import * as lessonsRepo from "./lessons.repository.ts";
 import { gqlAs, matchLecture, okData, refusedAnswer } from "./lessons.test-support.ts";
 import {
   linkParent,
   newUser,
   responseOf,
-  smartMath,
   type StoreItem,
   type TestUser,
 } from "../payments/payments.test-support.ts";
@@ -29,14 +28,8 @@ const clock = offsetClock();
 let math: StoreItem;
 let admin: TestUser;
 
-beforeAll(async () => {
-  const gateway = createSandboxGateway({ clock: () => clock.now() });
-  t = await buildTestApp({}, {}, { payments: { gateway, clock }, accounts: { clock } });
-  math = await smartMath(t);
-  admin = await newUser(t, "ADMIN");
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
+useSandboxApp({ clock, accountsClock: true, admin: true }, (app) => {
+  ({ t, math, admin } = app);
 });
 
 /** GraphQL as `user` on a backend (lessons.test-support.ts). */

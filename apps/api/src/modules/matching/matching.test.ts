@@ -7,16 +7,16 @@
  * suggestion, a tutor who is not ACTIVE, blocks after 22:00, concurrent choices (exactly one
  * tutor). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { and, eq, schema, sql } from "@seoltab/db";
 import { TransitionNotAllowedError, defaultTutorResume } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
 import * as matchingRepo from "./matching.repository.ts";
 import * as lessonRequestsRepo from "../lesson-requests/lesson-requests.repository.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import { createSandboxGateway } from "../payments/gateway/sandbox.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { useSandboxApp } from "../../test/sandbox-app.ts";
+import { gqlAs, okData, refusedAnswer } from "../lessons/lessons.test-support.ts";
 import {
   call,
   linkParent,
@@ -24,7 +24,6 @@ import {
   newUser,
   registerCard,
   responseOf,
-  smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
@@ -35,45 +34,15 @@ const clock = offsetClock();
 let math: StoreItem;
 let admin: TestUser;
 
-beforeAll(async () => {
-  const gateway = createSandboxGateway({ clock: () => clock.now() });
-  t = await buildTestApp({}, {}, { payments: { gateway, clock }, accounts: { clock } });
-  math = await smartMath(t);
-  admin = await newUser(t, "ADMIN");
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
+useSandboxApp({ clock, accountsClock: true, admin: true }, (app) => {
+  ({ t, math, admin } = app);
 });
 
-function gql(user: TestUser | null, query: string, variables: Record<string, unknown> = {}) {
-  return t.app.inject({
-    method: "POST",
-    url: "/matching/graphql",
-    headers: {
-      "content-type": "application/json",
-      ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-    },
-    payload: JSON.stringify({ query, variables }),
-  });
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are read field by field
-async function ok<T = Record<string, any>>(res: Promise<LightMyRequestResponse>): Promise<T> {
-  const body = (await res).json();
-  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
-}
-
-async function refused(res: Promise<LightMyRequestResponse>) {
-  const body = (await res).json();
-  expect(body.errors, JSON.stringify(body.data)).toBeDefined();
-  return {
-    classification: body.errors[0].extensions.classification as string,
-    code: body.errors[0].extensions.code as string,
-    message: body.errors[0].message as string,
-  };
-}
+/** GraphQL as `user` on the matching backend (lessons.test-support.ts). */
+const gql = (user: TestUser | null, query: string, variables: Record<string, unknown> = {}) =>
+  gqlAs(t)("matching", user, query, variables);
+const ok = okData;
+const refused = refusedAnswer;
 
 function hub(user: TestUser | null, method: "POST" | "PATCH", path: string, body: unknown) {
   return t.app.inject({

@@ -124,37 +124,53 @@ export interface Enqueue {
  * half-empty. Returns the keys written or already there.
  */
 export async function enqueue(tx: Database, input: Enqueue, now: Date): Promise<string[]> {
-  const template = MESSAGE_TEMPLATES[input.templateId];
+  return enqueueAll(tx, [input], now);
+}
+
+/**
+ * `enqueue` for several inputs, their rows written in one statement in the inputs' order
+ * (issue 19 performance). Returns the keys written or already there.
+ */
+export async function enqueueAll(
+  tx: Database,
+  inputs: readonly Enqueue[],
+  now: Date,
+): Promise<string[]> {
   const keys: string[] = [];
-  for (const r of input.recipients) {
-    const key = `${input.key}:${r.userId}`.slice(0, 200);
-    keys.push(key);
-    let text = "";
-    let buttons: { name: string; url: string }[] = [];
-    let failure: string | null = null;
-    try {
-      ({ text, buttons } = renderTemplate(template, input.variables));
-    } catch (err) {
-      if (!(err instanceof MissingTemplateVariableError)) throw err;
-      failure = `템플릿 변수 없음: ${err.variable}`;
+  const rows: Parameters<typeof repo.insertMessages>[1][number][] = [];
+  for (const input of inputs) {
+    const template = MESSAGE_TEMPLATES[input.templateId];
+    for (const r of input.recipients) {
+      const key = `${input.key}:${r.userId}`.slice(0, 200);
+      keys.push(key);
+      let text = "";
+      let buttons: { name: string; url: string }[] = [];
+      let failure: string | null = null;
+      try {
+        ({ text, buttons } = renderTemplate(template, input.variables));
+      } catch (err) {
+        if (!(err instanceof MissingTemplateVariableError)) throw err;
+        failure = `템플릿 변수 없음: ${err.variable}`;
+      }
+      rows.push({
+        idempotencyKey: key,
+        subject: input.subject.slice(0, 64),
+        recipientUserId: r.userId,
+        recipientRole: r.role,
+        channel: template.channel,
+        templateId: template.id,
+        templateVersion: template.version,
+        variables: input.variables,
+        text,
+        buttons,
+        scheduledAt: input.scheduledAt,
+        state: failure ? "FAILED" : "PENDING",
+        providerResult: failure,
+        createdAt: now,
+      });
     }
-    await repo.insertMessage(tx, {
-      idempotencyKey: key,
-      subject: input.subject.slice(0, 64),
-      recipientUserId: r.userId,
-      recipientRole: r.role,
-      channel: template.channel,
-      templateId: template.id,
-      templateVersion: template.version,
-      variables: input.variables,
-      text,
-      buttons,
-      scheduledAt: input.scheduledAt,
-      state: failure ? "FAILED" : "PENDING",
-      providerResult: failure,
-      createdAt: now,
-    });
   }
+  await repo.insertMessages(tx, rows);
   return keys;
 }
 
@@ -397,42 +413,42 @@ export const handlers = {
       reason: "입금되었어요.",
       at: event.at,
     });
-    await enqueue(
+    // One statement for the receipt and every form reminder (issue 19 performance).
+    const reminders = event.lectures
+      .filter((l) => l.state === "REGISTER")
+      .flatMap((lecture) =>
+        [1, 3].map((days): Enqueue => ({
+          templateId: "request-form-reminder",
+          subject: `lecture:${lecture.id}:form`,
+          key: `request-form-reminder:${lecture.id}:${days}`,
+          recipients: family,
+          variables: {
+            lectureTitle: lecture.title,
+            formUrl: link(deps, `/_app/lectures/${lecture.id}`),
+          },
+          scheduledAt: new Date(event.at.getTime() + days * DAY_MS),
+        })),
+      );
+    await enqueueAll(
       tx,
-      {
-        templateId: "payment-paid",
-        subject: `payment:${p.id}`,
-        key: `payment-paid:${p.id}`,
-        recipients: family,
-        variables: {
-          orderName: p.name,
-          amount: wonText(p.paidPrice),
-          paidAt: seoulMessageTime(p.completedAt ?? event.at),
-          receiptUrl: p.receiptUrl ?? link(deps, "/_app/payments"),
+      [
+        {
+          templateId: "payment-paid",
+          subject: `payment:${p.id}`,
+          key: `payment-paid:${p.id}`,
+          recipients: family,
+          variables: {
+            orderName: p.name,
+            amount: wonText(p.paidPrice),
+            paidAt: seoulMessageTime(p.completedAt ?? event.at),
+            receiptUrl: p.receiptUrl ?? link(deps, "/_app/payments"),
+          },
+          scheduledAt: event.at,
         },
-        scheduledAt: event.at,
-      },
+        ...reminders,
+      ],
       event.at,
     );
-    for (const lecture of event.lectures.filter((l) => l.state === "REGISTER")) {
-      for (const days of [1, 3]) {
-        await enqueue(
-          tx,
-          {
-            templateId: "request-form-reminder",
-            subject: `lecture:${lecture.id}:form`,
-            key: `request-form-reminder:${lecture.id}:${days}`,
-            recipients: family,
-            variables: {
-              lectureTitle: lecture.title,
-              formUrl: link(deps, `/_app/lectures/${lecture.id}`),
-            },
-            scheduledAt: new Date(event.at.getTime() + days * DAY_MS),
-          },
-          event.at,
-        );
-      }
-    }
   },
 
   /** 가상계좌 발급 and the reminder 24 h before the deadline. */

@@ -222,7 +222,12 @@ describe("lessons", () => {
       .from(schema.lessons)
       .where(eq(schema.lessons.lectureId, lectureId))
       .orderBy(schema.lessons.startsAt);
-    const soon = new Date(Math.ceil((Date.now() + 30 * HOUR) / HOUR) * HOUR);
+    // 30-41 hours ahead (inside the reminders' 48-hour window), at a Seoul hour (08-18) from
+    // which both moves below (2 hours later, 8 hours earlier) end before the 22:00 curfew on the
+    // same day — a fixed +30 h failed whenever the suite ran between about 03:00 and 06:00 UTC.
+    let soon = new Date(Math.ceil((Date.now() + 30 * HOUR) / HOUR) * HOUR);
+    const seoulHour = (at: Date) => (at.getUTCHours() + 9) % 24;
+    while (seoulHour(soon) < 8 || seoulHour(soon) > 18) soon = new Date(soon.getTime() + HOUR);
     await t.database.db
       .update(schema.lessons)
       .set({ startsAt: soon, endsAt: new Date(soon.getTime() + HOUR) })

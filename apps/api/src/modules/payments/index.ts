@@ -62,7 +62,7 @@ export function paymentsModule(ctx: ModuleContext, options?: PaymentsOptions): P
     rest: { main: (main) => paymentsMainRoutes(main, { deps }) },
     graphql: {
       payment: mergeGraphqlParts([
-        { schema: paymentsSchema, resolvers: paymentsResolvers(deps) },
+        { schema: paymentsSchema, resolvers: paymentsResolvers(deps, ctx.views) },
         { schema: subscriptionsSchema, resolvers: subscriptionsResolvers(deps) },
       ]),
     },

@@ -243,6 +243,17 @@ export async function checkout(
             isRental: r.isRental,
           })),
       );
+      // In the order's transaction (issue 19 performance: it was a commit of its own, with
+      // the audit chain's lock at that commit); the entry and the order commit together.
+      await insertAuditLog(tx, {
+        kind: "EXECUTION",
+        initiator,
+        actorUserId: caller.userNo,
+        action: "payment_started",
+        target: `payment:${row.id}`,
+        detail: { method: input.method, amount: order.paidPrice, userId: user.id },
+        requestId,
+      });
     },
   );
   // Lost the race to a concurrent request with the same merchant_uid: answer as a repeat.
@@ -250,16 +261,6 @@ export async function checkout(
     const winner = await findPaymentByMerchantUid(deps.db, input.merchantUid);
     return repeatOf(deps, winner!, requestHash, input.userId);
   }
-  await insertAuditLog(deps.db, {
-    kind: "EXECUTION",
-    initiator,
-    actorUserId: caller.userNo,
-    action: "payment_started",
-    target: `payment:${inserted.id}`,
-    detail: { method: input.method, amount: order.paidPrice, userId: user.id },
-    requestId,
-  });
-
   const charge = {
     merchantUid: inserted.merchantUid,
     amount: order.paidPrice,
@@ -290,7 +291,11 @@ export async function checkout(
   } catch (err) {
     return handleGatewayError(deps, inserted, err, initiator, input.method);
   }
-  const view = await applyGatewayPayment(deps, inserted, result, initiator, rules);
+  const view = await applyGatewayPayment(deps, inserted, result, initiator, {
+    rules,
+    order,
+    cardWasMain: card?.isMain === true,
+  });
   if (view.payment.state === "FAILED") {
     throw declined(view, view.payment.failReason ?? PAYMENT_MESSAGES.cardRefused);
   }

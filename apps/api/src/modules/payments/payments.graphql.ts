@@ -4,6 +4,7 @@
  * carry `extensions.classification` and `code`. The card number is validated here and goes to
  * the gateway once; it is never stored or logged.
  */
+import type { ViewCache } from "../../platform/view-cache.ts";
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
 import { isStaffUserType } from "@seoltab/domain";
@@ -148,7 +149,8 @@ function requestIdOf(ctx: MercuriusContext): string | null {
   return ctx.reply?.request.id ?? null;
 }
 
-export function paymentsResolvers(deps: PaymentsDeps): IResolvers {
+/** `views`: the read cache userPayments pages are kept in (platform/view-cache.ts). */
+export function paymentsResolvers(deps: PaymentsDeps, views?: ViewCache): IResolvers {
   return {
     Query: {
       myMainBillingCard: async (
@@ -178,11 +180,12 @@ export function paymentsResolvers(deps: PaymentsDeps): IResolvers {
         if (!Number.isInteger(first) || first < 1 || first > 50) {
           throw new AppError("validation", "validation_failed", "first 는 1~50 이어야 해요.");
         }
-        const page = await listUserPayments(deps, caller, {
-          userId: args.userId ?? null,
-          first,
-          after: args.after ?? null,
-        });
+        const page = await listUserPayments(
+          deps,
+          caller,
+          { userId: args.userId ?? null, first, after: args.after ?? null },
+          views,
+        );
         return {
           payments: page.views.map((v) =>
             paymentGraphql(v, { staff: isStaffUserType(caller.userType) }),

@@ -15,6 +15,7 @@ import type { Database } from "@seoltab/db";
 import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
 import { type AuthUser, findChildren, mayActFor } from "../accounts/accounts.public.ts";
 import { decodeCursor, encodeCursor } from "../../platform/pagination.ts";
+import type { ViewCache } from "../../platform/view-cache.ts";
 import {
   findItemsOfPayments,
   findLectureItemsOfUser,
@@ -65,23 +66,26 @@ export interface PaymentPage {
 /**
  * The caller's payments (SPEC.md §7 Payments): a student's own; a parent's children's (all, or
  * `userId`); staff must name `userId`. Newest first, keyset-paginated (`first` 1-50).
+ * With `views` the page is kept in the read cache (platform/view-cache.ts); who may read is
+ * checked on every call before it.
  * @throws AppError forbidden `not_your_user`; validation `invalid_cursor`
  */
 export async function listUserPayments(
   deps: PaymentsDeps,
   caller: AuthUser,
   options: { userId?: number | null; first: number; after?: string | null },
+  views?: ViewCache,
 ): Promise<PaymentPage> {
-  let userIds: number[];
+  let subject: string;
   if (options.userId != null) {
     if (!(await mayActFor(deps.db, caller, options.userId))) {
       throw new AppError("forbidden", "not_your_user", PAYMENT_MESSAGES.notYourUser);
     }
-    userIds = [options.userId];
+    subject = `user:${options.userId}`;
   } else if (caller.userType === "PARENT") {
-    userIds = (await findChildren(deps.db, caller.userNo)).map((c) => c.id);
+    subject = `children-of:${caller.userNo}`;
   } else {
-    userIds = [caller.userNo];
+    subject = `user:${caller.userNo}`;
   }
   const cursor = options.after ? decodeCursor(options.after, "int") : null;
   if (options.after && !cursor) {
@@ -91,23 +95,34 @@ export async function listUserPayments(
       "페이지 정보가 올바르지 않아요. 처음부터 다시 불러와 주세요.",
     );
   }
-  const rows = await findPaymentsOfUsers(deps.db, userIds, options.first + 1, cursor);
-  const page = rows.slice(0, options.first);
-  const items = await findItemsOfPayments(
-    deps.db,
-    page.map((p) => p.id),
-  );
-  const views = page.map((payment) => ({
-    payment,
-    items: items.filter((i) => i.paymentId === payment.id),
-    subscription: null,
-  }));
-  const last = page.at(-1);
-  return {
-    views,
-    hasNextPage: rows.length > options.first,
-    endCursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  const load = async () => {
+    const userIds =
+      options.userId == null && caller.userType === "PARENT"
+        ? (await findChildren(deps.db, caller.userNo)).map((c) => c.id)
+        : [options.userId ?? caller.userNo];
+    const rows = await findPaymentsOfUsers(deps.db, userIds, options.first + 1, cursor);
+    const page = rows.slice(0, options.first);
+    const items = await findItemsOfPayments(
+      deps.db,
+      page.map((p) => p.id),
+    );
+    const last = page.at(-1);
+    return {
+      value: {
+        views: page.map((payment) => ({
+          payment,
+          items: items.filter((i) => i.paymentId === payment.id),
+          subscription: null,
+        })),
+        hasNextPage: rows.length > options.first,
+        endCursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      },
+      // Nothing in a payment page turns with time alone.
+      validUntil: Infinity,
+    };
   };
+  if (!views) return (await load()).value;
+  return views.read(`userPayments:${subject}:${options.first}:${options.after ?? ""}`, load);
 }
 
 /** One entry of a student's LECTURE_INFO (POST /main/getUserInfo; docs/api/accounts.md). */

@@ -11,10 +11,12 @@ import {
   PAYMENT_TRANSITIONS,
   addMonthsSeoul,
   canTransition,
+  orderName,
   renewalLines,
   type Initiator,
   type PaymentState,
   type PolicyRule,
+  type PricedCart,
 } from "@seoltab/domain";
 import { eq, schema, type Database } from "@seoltab/db";
 import { findUserById } from "../accounts/accounts.public.ts";
@@ -25,6 +27,7 @@ import {
   findItemsOfPayments,
   findPaymentById,
   findPaymentByMerchantUid,
+  findSubscriptionByFirstPayment,
   insertGatewayNotification,
   insertSubscriptionOnce,
   promoteBillingCard,
@@ -33,6 +36,7 @@ import {
   withTransaction,
   type PaymentItemRow,
   type PaymentRow,
+  type SubscriptionRow,
 } from "./payments.repository.ts";
 import type { PaymentsDeps } from "./payments.common.ts";
 import { priceOrderFor } from "./payments.pricing.ts";
@@ -66,18 +70,37 @@ export async function failPayment(
 }
 
 /**
+ * What the checkout knows already when it applies the answer to its own charge (issue 19
+ * performance: the PAID transaction priced the order a second time, 7 reads, to start the
+ * subscription).
+ */
+export interface CheckoutContext {
+  /** The rules the order was priced with; the renewal is priced with them (SPEC.md §5). */
+  rules: PolicyRule[];
+  /** The order as priced and written: its lines are the payment's items, in the same order. */
+  order: PricedCart;
+  /**
+   * The charged card was the student's main card at checkout. A main card never becomes a
+   * waiting one again (it stays main or is replaced), so there is nothing to promote.
+   */
+  cardWasMain: boolean;
+}
+
+/**
  * Applies what the gateway says about a payment (after a charge, a webhook or a reconciliation):
  * paid → PAID (items PAID; a billing-card order with lectures starts its subscription), failed →
  * FAILED with the reason, ready (virtual account) → stays READY with the account, cancelled →
  * refund states. Idempotent: conditional updates make a second application a no-op.
  * The gateway's amount must equal ours; otherwise nothing changes and an error is logged.
+ * `checkout` (the checkout's own charge only) carries the priced order, so the subscription is
+ * priced from it and the answer is built from the rows the PAID transaction wrote.
  */
 export async function applyGatewayPayment(
   deps: PaymentsDeps,
   payment: PaymentRow,
   gp: GatewayPayment,
   initiator: Initiator,
-  rules?: PolicyRule[],
+  checkout?: CheckoutContext,
 ): Promise<PaymentView> {
   const now = deps.clock.now();
   if (gp.amount !== payment.paidPrice) {
@@ -114,7 +137,7 @@ export async function applyGatewayPayment(
     return viewOf(deps.db, (await findPaymentById(deps.db, payment.id)) ?? payment);
   }
   if (gp.status === "paid" || gp.status === "cancelled") {
-    await withTransaction(deps.db, async (tx) => {
+    const paid = await withTransaction(deps.db, async (tx) => {
       const moved = await transitionPayment(tx, payment.id, {
         from: "READY",
         to: "PAID",
@@ -124,7 +147,12 @@ export async function applyGatewayPayment(
         itemState: "PAID",
       });
       // A card registered from the checkout becomes the main card with its first success.
-      if (moved && moved.billingCardId != null && moved.subscriptionId == null) {
+      if (
+        moved &&
+        moved.billingCardId != null &&
+        moved.subscriptionId == null &&
+        !checkout?.cardWasMain
+      ) {
         const promoted = await promoteBillingCard(tx, moved.billingCardId, moved.userId, now);
         if (promoted) {
           await insertAuditLog(tx, {
@@ -138,11 +166,20 @@ export async function applyGatewayPayment(
           });
         }
       }
-      if (moved) await startSubscriptionIfRenewable(tx, deps, moved, rules);
-      if (moved) await deps.events.emit(tx, "payment.paid", { payment: moved, initiator, at: now });
+      if (!moved) return null;
+      const subscription = await startSubscriptionIfRenewable(tx, deps, moved, checkout);
+      await deps.events.emit(tx, "payment.paid", { payment: moved, initiator, at: now });
+      return { moved, subscription };
     });
     if (gp.status === "cancelled" || gp.cancelAmount > 0) {
       await applyGatewayCancellation(deps, payment.id, gp);
+    } else if (paid && checkout) {
+      // The rows this transaction wrote: the payment as moved (nothing else in it changes the
+      // payment row) and the subscription it started; the items are read once.
+      const items = await findItemsOfPayments(deps.db, [payment.id]);
+      const subscription =
+        paid.subscription ?? (await findSubscriptionByFirstPayment(deps.db, payment.id)) ?? null;
+      return { payment: paid.moved, items, subscription };
     }
   } else if (gp.status === "failed") {
     await transitionPayment(deps.db, payment.id, {
@@ -235,31 +272,54 @@ async function applyGatewayCancellation(
   });
 }
 
+/**
+ * Starts the renewals of a billing-card order with lectures (not fixed-term): 1 month of each
+ * lecture line priced with the order's rules, first charge when the paid months end. With the
+ * checkout's `context` the lines and rules are the ones just priced; otherwise (webhook,
+ * reconciliation) the order's lecture lines are priced again from the catalog. Returns the new
+ * subscription, or null (none due, or the payment started one already).
+ */
 async function startSubscriptionIfRenewable(
   tx: Database,
   deps: PaymentsDeps,
   payment: PaymentRow,
-  rules: PolicyRule[] | undefined,
-): Promise<void> {
-  if (payment.paymentMethod !== "BILLING_CARD" || payment.billingCardId == null) return;
-  if (payment.subscriptionId != null) return; // a renewal itself
-  const items = await findItemsOfPayments(tx, [payment.id]);
-  const lectures = items.filter((i) => i.itemKind === "LECTURE");
-  if (lectures.length === 0) return;
-  const user = await findUserById(tx, payment.userId);
-  if (!user) return;
-  const priced = await priceOrderFor(tx, user, lectures.map(lineOf)).catch(() => null);
-  if (!priced) return; // an item left the catalog: no renewal
-  const { order } = priced;
-  const renewal = renewalLines(order, rules ?? priced.rules);
+  context: CheckoutContext | undefined,
+): Promise<SubscriptionRow | null> {
+  if (payment.paymentMethod !== "BILLING_CARD" || payment.billingCardId == null) return null;
+  if (payment.subscriptionId != null) return null; // a renewal itself
+  let order: PricedCart;
+  let lectureLines: PricedCart["lines"];
+  let rules: PolicyRule[];
+  if (context) {
+    // The lines as written (payment items are inserted in the order's line order).
+    order = context.order;
+    lectureLines = order.lines.filter((l) => l.item.itemKind === "LECTURE");
+    rules = context.rules;
+  } else {
+    const items = await findItemsOfPayments(tx, [payment.id]);
+    const lectures = items.filter((i) => i.itemKind === "LECTURE");
+    if (lectures.length === 0) return null;
+    const user = await findUserById(tx, payment.userId);
+    if (!user) return null;
+    const priced = await priceOrderFor(tx, user, lectures.map(lineOf)).catch(() => null);
+    if (!priced) return null; // an item left the catalog: no renewal
+    order = priced.order;
+    lectureLines = order.lines;
+    rules = priced.rules;
+  }
+  if (lectureLines.length === 0) return null;
+  const renewal = renewalLines({ ...order, lines: lectureLines }, rules);
   const renewalAmount = renewal.reduce((sum, l) => sum + l.paidPrice, 0);
-  if (renewalAmount <= 0) return;
-  const paidMonths = Math.max(...lectures.map((l) => l.months));
+  if (renewalAmount <= 0) return null;
+  const paidMonths = Math.max(...lectureLines.map((l) => l.months));
   const startedAt = payment.completedAt ?? deps.clock.now();
-  await insertSubscriptionOnce(tx, {
+  return insertSubscriptionOnce(tx, {
     userId: payment.userId,
     status: "ACTIVE",
-    name: renewal.length === 1 ? `${renewal[0]!.item.title} (1개월)` : `${order.name} (1개월)`,
+    name:
+      renewal.length === 1
+        ? `${renewal[0]!.item.title} (1개월)`
+        : `${orderName(lectureLines.map((l) => l.item.title))} (1개월)`,
     renewalItems: renewal.map((l) => ({
       storeItemId: l.item.id,
       itemKind: l.item.itemKind,

@@ -4,12 +4,13 @@
  * userPayments, and bad input (issue #4). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, schema, sql } from "@seoltab/db";
 import { INVALID_CARD_MESSAGE, TransitionNotAllowedError } from "@seoltab/domain";
 import { offsetClock } from "../../clock.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import { createSandboxGateway, type SandboxGateway } from "./gateway/sandbox.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { useSandboxApp } from "../../test/sandbox-app.ts";
+import type { SandboxGateway } from "./gateway/sandbox.ts";
 import { chargeDueRenewals, reconcilePayments } from "./payments.jobs.ts";
 import { insertReadyPayment, transitionPayment } from "./payments.repository.ts";
 import {
@@ -23,7 +24,6 @@ import {
   pricedDevice,
   registerCard,
   responseOf,
-  smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
@@ -36,36 +36,49 @@ let math: StoreItem;
 let device: StoreItem;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  gateway = createSandboxGateway({ clock: () => clock.now() });
-  t = await buildTestApp(
-    { LOG_LEVEL: "info" },
-    {},
-    {
-      payments: { gateway, clock, settings: { duplicateWaitMs: 10_000 } },
-      logger: {
-        level: "info",
-        stream: new Writable({
-          write(chunk, _enc, done) {
-            logLines.push(String(chunk));
-            done();
-          },
-        }),
-      },
+useSandboxApp(
+  {
+    clock,
+    paymentSettings: { duplicateWaitMs: 10_000 },
+    env: { LOG_LEVEL: "info" },
+    logger: {
+      level: "info",
+      stream: new Writable({
+        write(chunk, _enc, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      }),
     },
-  );
-  math = await smartMath(t);
-  device = await pricedDevice(t);
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+  },
+  async (app) => {
+    ({ t, sandbox: gateway, math } = app);
+    device = await pricedDevice(t);
+  },
+);
 
 async function studentWithCard(card: string = CARDS.ok): Promise<TestUser> {
   const student = await newUser(t, "STUDENT");
   const res = await registerCard(t, student, card);
   expect(res.json().errors).toBeUndefined();
+  return student;
+}
+
+/** A student with a card and a sales policy of their own: 형제 할인 10,000원 off each lecture line. */
+async function studentWithSiblingDiscount(): Promise<TestUser> {
+  const student = await studentWithCard();
+  const [method] = await t.database.db
+    .insert(schema.salesMethods)
+    .values({ name: "형제 할인", userId: student.userNo })
+    .returning();
+  await t.database.db.insert(schema.salesPolicies).values({
+    salesMethodId: method!.id,
+    name: "형제 할인 10,000원",
+    discountKind: "ADDITIONAL_LECTURE_DISCOUNT",
+    discountType: "AMOUNT",
+    value: 10_000,
+    itemKind: "LECTURE",
+  });
   return student;
 }
 
@@ -223,19 +236,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("lecture_multiple defaults to 3, and a user's sales policy shows up in discountedValue", async () => {
-    const student = await studentWithCard();
-    const [method] = await t.database.db
-      .insert(schema.salesMethods)
-      .values({ name: "형제 할인", userId: student.userNo })
-      .returning();
-    await t.database.db.insert(schema.salesPolicies).values({
-      salesMethodId: method!.id,
-      name: "형제 할인 10,000원",
-      discountKind: "ADDITIONAL_LECTURE_DISCOUNT",
-      discountType: "AMOUNT",
-      value: 10_000,
-      itemKind: "LECTURE",
-    });
+    const student = await studentWithSiblingDiscount();
     const res = await subscribe(t, student, order(student, { ITEMS: [{ id: math.id }] }));
     const payment = responseOf(res);
     expect(payment.PRODUCTS_PRICE).toBe(math.salePrice * 3);
@@ -245,19 +246,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("payment(id) items carry each line's 정가 (listPrice) and policies: the checkout's 정가/할인/결제", async () => {
-    const student = await studentWithCard();
-    const [method] = await t.database.db
-      .insert(schema.salesMethods)
-      .values({ name: "형제 할인", userId: student.userNo })
-      .returning();
-    await t.database.db.insert(schema.salesPolicies).values({
-      salesMethodId: method!.id,
-      name: "형제 할인 10,000원",
-      discountKind: "ADDITIONAL_LECTURE_DISCOUNT",
-      discountType: "AMOUNT",
-      value: 10_000,
-      itemKind: "LECTURE",
-    });
+    const student = await studentWithSiblingDiscount();
     const payment = responseOf(
       await subscribe(
         t,

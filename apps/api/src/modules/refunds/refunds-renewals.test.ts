@@ -8,11 +8,12 @@
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { eq, schema, sql } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { useSandboxApp } from "../../test/sandbox-app.ts";
+import type { SandboxGateway } from "../payments/gateway/sandbox.ts";
 import { TransitionNotAllowedError } from "@seoltab/domain";
 import { chargeDueRenewals } from "../payments/payments.jobs.ts";
 import { transitionPayment } from "../payments/payments.repository.ts";
@@ -26,7 +27,6 @@ import {
   pricedDevice,
   registerCard,
   responseOf,
-  smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
@@ -39,15 +39,9 @@ let math: StoreItem;
 let device: StoreItem;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  sandbox = createSandboxGateway({ clock: () => clock.now() });
-  t = await buildTestApp({}, {}, { payments: { gateway: sandbox, clock } });
-  math = await smartMath(t);
+useSandboxApp({ clock }, async (app) => {
+  ({ t, sandbox, math } = app);
   device = await pricedDevice(t);
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const ELIGIBILITY = /* GraphQL */ `

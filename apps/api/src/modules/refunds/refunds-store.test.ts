@@ -10,14 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, schema, type Database } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import { withTransaction } from "../../platform/transactions.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { buildSandboxApp, cancelSpy } from "../../test/sandbox-app.ts";
 import { inProcessJobRunner } from "../../platform/jobs.ts";
-import {
-  GatewayTimeoutError,
-  type CancelRequest,
-  type PaymentGateway,
-} from "../payments/gateway/gateway.port.ts";
-import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
 import {
   call,
   graphql,
@@ -25,7 +20,6 @@ import {
   newUser,
   registerCard,
   responseOf,
-  smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
@@ -34,7 +28,6 @@ import { gqlAs, matchLecture, okData } from "../lessons/lessons.test-support.ts"
 import { restockRefundedBooks } from "./refunds.repository.ts";
 
 let t: TestApp;
-let sandbox: SandboxGateway;
 const clock = offsetClock();
 let math: StoreItem;
 let freeTablet: StoreItem;
@@ -43,37 +36,16 @@ let gift: StoreItem;
 let admin: TestUser;
 const BOOK_ID = 201;
 const CONTENTS_ID = 251;
-const cancels: CancelRequest[] = [];
-/** "answer-lost": the gateway cancels, then the answer and the first look-up are lost. */
-let nextCancel: "normal" | "answer-lost" = "normal";
-let failLookups = 0;
+/** Every cancel the gateway is asked for; `spy.nextCancel` makes the next one time out. */
+const spy = cancelSpy();
 
 beforeAll(async () => {
-  sandbox = createSandboxGateway({ clock: () => clock.now() });
-  const spy: PaymentGateway = {
-    ...sandbox,
-    async cancelPayment(request) {
-      cancels.push(structuredClone(request));
-      const mode = nextCancel;
-      nextCancel = "normal";
-      const result = await sandbox.cancelPayment(request);
-      if (mode === "answer-lost") {
-        failLookups = 1;
-        throw new GatewayTimeoutError("answer lost (test)");
-      }
-      return result;
-    },
-    async getPayment(impUid) {
-      if (failLookups > 0) {
-        failLookups -= 1;
-        throw new GatewayTimeoutError("look-up failed (test)");
-      }
-      return sandbox.getPayment(impUid);
-    },
-  };
-  t = await buildTestApp({}, {}, { payments: { gateway: spy, clock }, accounts: { clock } });
-  math = await smartMath(t);
-  admin = await newUser(t, "ADMIN");
+  ({ t, math, admin } = await buildSandboxApp({
+    clock,
+    accountsClock: true,
+    gateway: spy.wrap,
+    admin: true,
+  }));
   const s = schema.storeItems;
   const devices = await t.database.db
     .select()
@@ -113,10 +85,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-beforeEach(() => {
-  nextCancel = "normal";
-  failLookups = 0;
-});
+beforeEach(() => spy.reset());
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -230,9 +199,7 @@ async function paymentRow(id: number) {
   return row!;
 }
 
-function cancelsOf(impUid: string) {
-  return cancels.filter((c) => c.impUid === impUid);
-}
+const cancelsOf = spy.cancelsOf;
 
 async function deductionRows(refundRequestId: string) {
   return t.database.db
@@ -484,7 +451,7 @@ describe("DELIVERY_FEE_FOR_REFUND and books back in stock", () => {
     ]);
     expect(await stockOf(BOOK_ID)).toBe(before - 2);
     const book = await lineOf(paymentId, "SEOLTAB_BOOK");
-    nextCancel = "answer-lost";
+    spy.nextCancel = "answer-lost";
     const res = (await refund(student, { paymentId, paymentItemIds: [String(book.id)] })).data
       .requestRefund;
     expect(res.state).toBe("REFUND_REQUESTED");

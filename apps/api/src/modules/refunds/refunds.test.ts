@@ -4,16 +4,12 @@
  * the real app with the sandbox gateway behind a spy (every cancel recorded; time-outs on
  * demand) and a clock tests move. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, eq, schema } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
-import { buildTestApp, type TestApp } from "../../test/test-app.ts";
-import {
-  GatewayTimeoutError,
-  type CancelRequest,
-  type PaymentGateway,
-} from "../payments/gateway/gateway.port.ts";
-import { createSandboxGateway, type SandboxGateway } from "../payments/gateway/sandbox.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { cancelSpy, useSandboxApp } from "../../test/sandbox-app.ts";
+import type { SandboxGateway } from "../payments/gateway/sandbox.ts";
 import { inProcessJobRunner } from "../../platform/jobs.ts";
 import { spreadOverItems } from "./refunds.settlement.ts";
 import {
@@ -25,7 +21,6 @@ import {
   pricedDevice,
   registerCard,
   responseOf,
-  smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
@@ -38,42 +33,11 @@ let math: StoreItem;
 let device: StoreItem;
 /** The tablet lent free with the lessons (a DEVICE at 0 won). */
 let freeTablet: StoreItem;
+/** Every cancel the gateway is asked for; `spy.nextCancel` makes the next one time out. */
+const spy = cancelSpy();
 
-/** Every cancel the gateway was asked for, oldest first. */
-const cancels: CancelRequest[] = [];
-/**
- * What the next cancel does: "normal"; "no-answer" (nothing cancelled, GatewayTimeoutError);
- * "answer-lost" (cancelled, then GatewayTimeoutError, and the immediate look-up fails too).
- */
-let nextCancel: "normal" | "no-answer" | "answer-lost" = "normal";
-let failLookups = 0;
-
-beforeAll(async () => {
-  sandbox = createSandboxGateway({ clock: () => clock.now() });
-  const spy: PaymentGateway = {
-    ...sandbox,
-    async cancelPayment(request) {
-      cancels.push(structuredClone(request));
-      const mode = nextCancel;
-      nextCancel = "normal";
-      if (mode === "no-answer") throw new GatewayTimeoutError("no answer (test)");
-      const result = await sandbox.cancelPayment(request);
-      if (mode === "answer-lost") {
-        failLookups = 1;
-        throw new GatewayTimeoutError("answer lost (test)");
-      }
-      return result;
-    },
-    async getPayment(impUid) {
-      if (failLookups > 0) {
-        failLookups -= 1;
-        throw new GatewayTimeoutError("look-up failed (test)");
-      }
-      return sandbox.getPayment(impUid);
-    },
-  };
-  t = await buildTestApp({}, {}, { payments: { gateway: spy, clock } });
-  math = await smartMath(t);
+useSandboxApp({ clock, gateway: spy.wrap }, async (app) => {
+  ({ t, sandbox, math } = app);
   device = await pricedDevice(t);
   const free = await t.database.db
     .select()
@@ -86,16 +50,9 @@ beforeAll(async () => {
       ),
     );
   freeTablet = free.sort((a, b) => a.id - b.id)[0]!;
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
-beforeEach(() => {
-  nextCancel = "normal";
-  failLookups = 0;
-});
+beforeEach(() => spy.reset());
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -237,9 +194,7 @@ async function requestRow(id: number | string) {
   return row!;
 }
 
-function cancelsOf(impUid: string) {
-  return cancels.filter((c) => c.impUid === impUid);
-}
+const cancelsOf = spy.cancelsOf;
 
 /**
  * The law's amount for the lecture of `paid`: its whole price. Lessons start with the first
@@ -1049,7 +1004,7 @@ describe("the gateway refuses or does not answer", () => {
     const student = await studentWithCard();
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student, { withDevice: false });
-    nextCancel = "no-answer";
+    spy.nextCancel = "no-answer";
     const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(res).toMatchObject({ state: "REFUND_REQUESTED", refundedAmount: 0 });
     expect(res.message).toContain("담당자");
@@ -1074,7 +1029,7 @@ describe("the gateway refuses or does not answer", () => {
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student, { withDevice: false });
     const lecture = lecturePrice(paid);
-    nextCancel = "answer-lost";
+    spy.nextCancel = "answer-lost";
     const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(res.state).toBe("REFUND_REQUESTED");
     const settled = await staff(admin, "/settle", {
@@ -1095,7 +1050,7 @@ describe("the gateway refuses or does not answer", () => {
   it("the refunds-settlement job settles a lost answer by asking (AUTO), after a minute, one cancel", async () => {
     const student = await studentWithCard();
     const paid = await pay(student, { withDevice: false });
-    nextCancel = "answer-lost";
+    spy.nextCancel = "answer-lost";
     const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
     expect(res.state).toBe("REFUND_REQUESTED");
     const jobs = inProcessJobRunner(t.app.jobTable, t.app.log, 60_000);

@@ -238,42 +238,46 @@ export function activationFacts(
   };
 }
 
+/**
+ * What the status page tells the applicant to do next in each state, and which deadline goes
+ * with it: "stalled" (the state change plus TUTOR_STALLED_AFTER_DAYS), "reapply" (the day they
+ * may apply again) or none.
+ */
+const NOT_THIS_TIME = {
+  text: "아쉽지만 이번에는 함께하지 못해요. 다시 지원할 수 있는 날부터 지원서를 고쳐 제출할 수 있어요.",
+  deadline: "reapply",
+} as const;
+const NEXT_ACTIONS: Record<
+  TutorApplicationState,
+  { text: string; deadline?: "stalled" | "reapply" }
+> = {
+  JOIN: { text: "지원서를 채우고 재학증명서를 올린 뒤 제출해 주세요." },
+  SUBMITTED: { text: "운영팀이 서류를 검토하고 있어요. 결과를 기다려 주세요." },
+  DOCUMENTS_OK: { text: "음성 답변을 녹음하거나 올려서 제출해 주세요.", deadline: "stalled" },
+  VOICE_SUBMITTED: { text: "운영팀이 음성 답변을 듣고 있어요. 결과를 기다려 주세요." },
+  GPASS: { text: "곧 선생님 계약서를 보내 드려요." },
+  CONTRACT: { text: "선생님 계약서를 읽고 서명해 주세요.", deadline: "stalled" },
+  ACTIVE: { text: "매칭 받기를 켜 두면 새 학생을 소개받을 수 있어요." },
+  PAUSED: { text: "활동이 잠시 멈춰 있어요. 다시 시작하려면 운영팀에 알려 주세요." },
+  NOGOOD: NOT_THIS_TIME,
+  NPASS: NOT_THIS_TIME,
+  ENDED: { text: "선생님 활동이 끝났어요." },
+};
+
 /** The applicant's next action and its deadline (status page). */
 export function nextActionOf(
   state: TutorApplicationState,
   stateChangedAt: Date,
   reapplyAfter: Date | null,
 ): { text: string; deadline: Date | null } {
-  const deadline = new Date(stateChangedAt.getTime() + TUTOR_STALLED_AFTER_DAYS * DAY_MS);
-  switch (state) {
-    case "JOIN":
-      return { text: "지원서를 채우고 재학증명서를 올린 뒤 제출해 주세요.", deadline: null };
-    case "SUBMITTED":
-      return { text: "운영팀이 서류를 검토하고 있어요. 결과를 기다려 주세요.", deadline: null };
-    case "DOCUMENTS_OK":
-      return { text: "음성 답변을 녹음하거나 올려서 제출해 주세요.", deadline };
-    case "VOICE_SUBMITTED":
-      return { text: "운영팀이 음성 답변을 듣고 있어요. 결과를 기다려 주세요.", deadline: null };
-    case "GPASS":
-      return { text: "곧 선생님 계약서를 보내 드려요.", deadline: null };
-    case "CONTRACT":
-      return { text: "선생님 계약서를 읽고 서명해 주세요.", deadline };
-    case "ACTIVE":
-      return { text: "매칭 받기를 켜 두면 새 학생을 소개받을 수 있어요.", deadline: null };
-    case "PAUSED":
-      return {
-        text: "활동이 잠시 멈춰 있어요. 다시 시작하려면 운영팀에 알려 주세요.",
-        deadline: null,
-      };
-    case "NOGOOD":
-    case "NPASS":
-      return {
-        text: "아쉽지만 이번에는 함께하지 못해요. 다시 지원할 수 있는 날부터 지원서를 고쳐 제출할 수 있어요.",
-        deadline: reapplyAfter,
-      };
-    case "ENDED":
-      return { text: "선생님 활동이 끝났어요.", deadline: null };
-  }
+  const next = NEXT_ACTIONS[state];
+  const deadline =
+    next.deadline === "stalled"
+      ? new Date(stateChangedAt.getTime() + TUTOR_STALLED_AFTER_DAYS * DAY_MS)
+      : next.deadline === "reapply"
+        ? reapplyAfter
+        : null;
+  return { text: next.text, deadline };
 }
 
 // --- access ----------------------------------------------------------------------------------

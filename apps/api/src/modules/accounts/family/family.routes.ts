@@ -7,15 +7,18 @@
  * /family/link_confirm, /family/link_requests, /family/respond_link,
  * /account_link/login, /user_Agree_family_services, /account_link/connect,
  * /account_link/status, /account_link/unlink.
- * Handlers only validate, call a service and shape the answer.
+ * Handlers only call a service and shape the answer; `envelopeRoute` authenticates, validates,
+ * checks the answer and wraps it in the envelope.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
 import { schoolLevelOf } from "@seoltab/domain/family-accounts";
 import { isGeneratedChildEmail } from "@seoltab/domain/family-accounts";
 import { success } from "../../../rest/envelope.ts";
 import { declareRouteSchemas, restSchema } from "../../../rest/route-schema.ts";
 import { parseBody } from "../../../rest/rest-backend.ts";
-import { requestContext } from "../../../platform/request-context.ts";
+import { requestContext, type RequestContext } from "../../../platform/request-context.ts";
+import type { AuthUser } from "../access-tokens.ts";
 import type { AccountsDeps } from "../accounts.deps.ts";
 import { findChildren } from "../accounts.repository.ts";
 import type { UserInfoSources } from "../accounts.routes.ts";
@@ -161,6 +164,45 @@ const ROUTE_SCHEMAS = {
   }),
 } as const;
 
+/** Who may call a route: a signed-in caller (preHandler `requireAuth`), or anyone (a Bearer
+ * token, when sent, must be valid: the handler then gets its caller, else null). */
+type CallerMode = "signed-in" | "optional";
+type CallerOf<M extends CallerMode> = M extends "signed-in" ? AuthUser : AuthUser | null;
+
+/**
+ * The one shape of every family and account-link handler: authenticate (before the body for
+ * `signed-in`, after it for `optional`), validate the body with `body` (`validation_failed`),
+ * run the service call, check the answer against `response` and wrap it in the ONUEI_RES
+ * success envelope with `message` (a fixed text, one chosen from the input, or the default).
+ * Refusals are AppErrors thrown by the service; the envelope error handler answers them.
+ */
+function envelopeRoute<I extends z.ZodType, O extends z.ZodType, M extends CallerMode>(
+  app: FastifyInstance,
+  path: string,
+  spec: {
+    caller: M;
+    body: I;
+    response: O;
+    message?: string | ((input: z.output<I>) => string);
+  },
+  run: (input: z.output<I>, caller: CallerOf<M>, ctx: RequestContext) => Promise<z.input<O>>,
+): void {
+  const signedIn = spec.caller === "signed-in";
+  app.post(path, signedIn ? { preHandler: app.requireAuth } : {}, async (request) => {
+    const input = parseBody(spec.body, request);
+    const caller = signedIn
+      ? request.auth!
+      : bearerToken(request)
+        ? await authenticate(request)
+        : null;
+    const answer = spec.response.parse(
+      await run(input, caller as CallerOf<M>, requestContext(request)),
+    );
+    const message = typeof spec.message === "function" ? spec.message(input) : spec.message;
+    return success(answer, message);
+  });
+}
+
 /** Registers the calls inside `/main` (envelope handlers installed by the caller). */
 export async function familyMainRoutes(
   app: FastifyInstance,
@@ -172,55 +214,56 @@ export async function familyMainRoutes(
 ): Promise<void> {
   const { deps, sources } = opts;
   const link: LinkDeps = { deps, tickets: opts.tickets };
-  const auth = { preHandler: app.requireAuth };
   declareRouteSchemas(app, ROUTE_SCHEMAS);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
   const childrenOf = async (parent: number) =>
     (await findChildren(deps.db, parent)).map((c) => ({ USER_NO: c.id, USER_NAME: c.name }));
-  /** The caller when a Bearer token is sent (it must then be valid), else null. */
-  const optionalCaller = async (request: FastifyRequest) =>
-    bearerToken(request) ? authenticate(request) : null;
+  const signedIn = "signed-in" as const;
+  const anyone = "optional" as const;
 
-  app.post("/family/create_student", auth, async (request) => {
-    const input = parseBody(createStudentInput, request);
-    const created = await createStudent(
-      deps,
-      request.auth!,
-      {
-        realname: input.REALNAME,
-        schoolLevel: input.SCHOOL_LEVEL,
-        grade: input.GRADE,
-        gender: input.GENDER,
-        birthDate: input.BIRTH_DATE,
-        email: input.EMAIL_ID,
-        password: input.PASSWORD,
-        consentVerificationToken: input.CONSENT_VERIFICATION_TOKEN,
-      },
-      requestContext(request),
-    );
-    return success(
-      createStudentOutput.parse({
+  envelopeRoute(
+    app,
+    "/family/create_student",
+    {
+      caller: signedIn,
+      body: createStudentInput,
+      response: createStudentOutput,
+      message: "자녀 계정을 만들었어요.",
+    },
+    async (input, caller, ctx) => {
+      const created = await createStudent(
+        deps,
+        caller,
+        {
+          realname: input.REALNAME,
+          schoolLevel: input.SCHOOL_LEVEL,
+          grade: input.GRADE,
+          gender: input.GENDER,
+          birthDate: input.BIRTH_DATE,
+          email: input.EMAIL_ID,
+          password: input.PASSWORD,
+          consentVerificationToken: input.CONSENT_VERIFICATION_TOKEN,
+        },
+        ctx,
+      );
+      return {
         USER_NO: created.userNo,
         STATUS: created.status,
         SIGN_IN: created.signIn,
-        CHILDREN: await childrenOf(request.auth!.userNo),
-      }),
-      "자녀 계정을 만들었어요.",
-    );
-  });
+        CHILDREN: await childrenOf(caller.userNo),
+      };
+    },
+  );
 
-  app.post("/family/students", auth, async (request) => {
-    parseBody(studentsInput, request);
-    const { children, pending } = await listChildren(
-      deps,
-      request.auth!,
-      sources,
-      requestContext(request),
-    );
-    return success(
-      studentsOutput.parse({
+  envelopeRoute(
+    app,
+    "/family/students",
+    { caller: signedIn, body: studentsInput, response: studentsOutput },
+    async (_input, caller, ctx) => {
+      const { children, pending } = await listChildren(deps, caller, sources, ctx);
+      return {
         CHILDREN: children.map((c) => {
           const next = c.lectures
             .map((l) => l.NEXT_LESSON_AT ?? null)
@@ -230,7 +273,7 @@ export async function familyMainRoutes(
             USER_NO: c.user.id,
             USER_NAME: c.user.name,
             EMAIL_ID: c.email,
-            SIGN_IN: isGeneratedChildEmail(c.user.email) ? "PARENT" : "EMAIL",
+            SIGN_IN: isGeneratedChildEmail(c.user.email) ? ("PARENT" as const) : ("EMAIL" as const),
             SCHOOL_LEVEL: schoolLevelOf(c.user.grade),
             GRADE: c.user.grade,
             GENDER: c.user.gender,
@@ -250,176 +293,232 @@ export async function familyMainRoutes(
           ORIGIN: p.origin,
           CREATED_AT: p.createdAt.toISOString(),
         })),
-      }),
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/family/update_student", auth, async (request) => {
-    const input = parseBody(updateStudentInput, request);
-    const updated = await updateStudent(
-      deps,
-      request.auth!,
-      {
-        childUserNo: input.CHILD_USER_NO,
-        realname: input.REALNAME,
-        schoolLevel: input.SCHOOL_LEVEL,
-        grade: input.GRADE,
-        gender: input.GENDER,
-      },
-      requestContext(request),
-    );
-    return success(
-      updateStudentOutput.parse({
+  envelopeRoute(
+    app,
+    "/family/update_student",
+    {
+      caller: signedIn,
+      body: updateStudentInput,
+      response: updateStudentOutput,
+      message: "자녀 정보를 바꿨어요.",
+    },
+    async (input, caller, ctx) => {
+      const updated = await updateStudent(
+        deps,
+        caller,
+        {
+          childUserNo: input.CHILD_USER_NO,
+          realname: input.REALNAME,
+          schoolLevel: input.SCHOOL_LEVEL,
+          grade: input.GRADE,
+          gender: input.GENDER,
+        },
+        ctx,
+      );
+      return {
         USER_NO: updated.id,
         USER_NAME: updated.name,
         GRADE: updated.grade,
         GENDER: updated.gender,
-      }),
-      "자녀 정보를 바꿨어요.",
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/family/reset_student_password", auth, async (request) => {
-    const input = parseBody(resetStudentPasswordInput, request);
-    const result = await resetStudentPassword(
-      deps,
-      request.auth!,
-      { childUserNo: input.CHILD_USER_NO, newPassword: input.NEW_PASSWORD, email: input.EMAIL_ID },
-      requestContext(request),
-    );
-    return success(
-      resetStudentPasswordOutput.parse({ USER_NO: input.CHILD_USER_NO, EMAIL_ID: result.email }),
-      "자녀 비밀번호를 바꿨어요. 자녀는 새 비밀번호로 다시 로그인해야 해요.",
-    );
-  });
+  envelopeRoute(
+    app,
+    "/family/reset_student_password",
+    {
+      caller: signedIn,
+      body: resetStudentPasswordInput,
+      response: resetStudentPasswordOutput,
+      message: "자녀 비밀번호를 바꿨어요. 자녀는 새 비밀번호로 다시 로그인해야 해요.",
+    },
+    async (input, caller, ctx) => {
+      const result = await resetStudentPassword(
+        deps,
+        caller,
+        {
+          childUserNo: input.CHILD_USER_NO,
+          newPassword: input.NEW_PASSWORD,
+          email: input.EMAIL_ID,
+        },
+        ctx,
+      );
+      return { USER_NO: input.CHILD_USER_NO, EMAIL_ID: result.email };
+    },
+  );
 
-  app.post("/family/unlink_student", auth, async (request) => {
-    const input = parseBody(childOnlyInput, request);
-    await unlinkStudent(deps, request.auth!, input.CHILD_USER_NO, sources, requestContext(request));
-    return success(
-      childrenOutput.parse({ CHILDREN: await childrenOf(request.auth!.userNo) }),
-      "자녀 계정 연결을 해제했어요.",
-    );
-  });
+  envelopeRoute(
+    app,
+    "/family/unlink_student",
+    {
+      caller: signedIn,
+      body: childOnlyInput,
+      response: childrenOutput,
+      message: "자녀 계정 연결을 해제했어요.",
+    },
+    async (input, caller, ctx) => {
+      await unlinkStudent(deps, caller, input.CHILD_USER_NO, sources, ctx);
+      return { CHILDREN: await childrenOf(caller.userNo) };
+    },
+  );
 
-  app.post("/family/link_request", auth, async (request) => {
-    const input = parseBody(linkRequestInput, request);
-    const sent = await requestChildLink(
-      deps,
-      request.auth!,
-      input.STUDENT_EMAIL,
-      requestContext(request),
-    );
-    return success(
-      linkRequestOutput.parse({
+  envelopeRoute(
+    app,
+    "/family/link_request",
+    {
+      caller: signedIn,
+      body: linkRequestInput,
+      response: linkRequestOutput,
+      message: "학생 휴대폰으로 확인 번호를 보냈어요.",
+    },
+    async (input, caller, ctx) => {
+      const sent = await requestChildLink(deps, caller, input.STUDENT_EMAIL, ctx);
+      return {
         REQUEST_ID: sent.requestId,
         SENT_TO: sent.sentTo,
         EXPIRES_IN_SEC: sent.expiresInSec,
-      }),
-      "학생 휴대폰으로 확인 번호를 보냈어요.",
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/family/link_confirm", auth, async (request) => {
-    const input = parseBody(linkConfirmInput, request);
-    const linked = await confirmChildLink(
-      deps,
-      request.auth!,
-      { requestId: input.REQUEST_ID, code: input.CODE },
-      requestContext(request),
-    );
-    return success(
-      linkConfirmOutput.parse({
+  envelopeRoute(
+    app,
+    "/family/link_confirm",
+    {
+      caller: signedIn,
+      body: linkConfirmInput,
+      response: linkConfirmOutput,
+      message: "자녀 계정을 연결했어요.",
+    },
+    async (input, caller, ctx) => {
+      const linked = await confirmChildLink(
+        deps,
+        caller,
+        { requestId: input.REQUEST_ID, code: input.CODE },
+        ctx,
+      );
+      return {
         USER_NO: linked.childUserNo,
         USER_NAME: linked.childName,
-        CHILDREN: await childrenOf(request.auth!.userNo),
-      }),
-      "자녀 계정을 연결했어요.",
-    );
-  });
+        CHILDREN: await childrenOf(caller.userNo),
+      };
+    },
+  );
 
-  app.post("/family/link_requests", auth, async (request) => {
-    parseBody(studentsInput, request);
-    const rows = await requestsForStudent(deps, request.auth!);
-    return success(
-      linkRequestsOutput.parse({
+  envelopeRoute(
+    app,
+    "/family/link_requests",
+    { caller: signedIn, body: studentsInput, response: linkRequestsOutput },
+    async (_input, caller) => {
+      const rows = await requestsForStudent(deps, caller);
+      return {
         REQUESTS: rows.map((r) => ({
           REQUEST_ID: r.id,
           PARENT_USER_NO: r.parentUserId,
           PARENT_NAME: r.parentName,
           CREATED_AT: r.createdAt.toISOString(),
         })),
-      }),
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/family/respond_link", auth, async (request) => {
-    const input = parseBody(respondLinkInput, request);
-    const answered = await respondToLink(
-      deps,
-      request.auth!,
-      { requestId: input.REQUEST_ID, accept: input.ACCEPT },
-      requestContext(request),
-    );
-    return success(
-      respondLinkOutput.parse({ STATUS: answered.status }),
-      input.ACCEPT ? "보호자 계정과 연결했어요." : "연결 요청을 거절했어요.",
-    );
-  });
+  envelopeRoute(
+    app,
+    "/family/respond_link",
+    {
+      caller: signedIn,
+      body: respondLinkInput,
+      response: respondLinkOutput,
+      message: (input) => (input.ACCEPT ? "보호자 계정과 연결했어요." : "연결 요청을 거절했어요."),
+    },
+    async (input, caller, ctx) => {
+      const answered = await respondToLink(
+        deps,
+        caller,
+        { requestId: input.REQUEST_ID, accept: input.ACCEPT },
+        ctx,
+      );
+      return { STATUS: answered.status };
+    },
+  );
 
   // ---- account links -------------------------------------------------------------------------
 
-  app.post("/account_link/login", async (request) => {
-    const input = parseBody(accountLinkLoginInput, request);
-    const proved = await accountLinkLogin(
-      link,
-      await optionalCaller(request),
-      { serviceType: input.SERVICE_TYPE, email: input.EMAIL_ID, password: input.PASSWORD },
-      requestContext(request),
-    );
-    return success(
-      accountLinkLoginOutput.parse({
+  envelopeRoute(
+    app,
+    "/account_link/login",
+    {
+      caller: anyone,
+      body: accountLinkLoginInput,
+      response: accountLinkLoginOutput,
+      message: "계정을 확인했어요.",
+    },
+    async (input, caller, ctx) => {
+      const proved = await accountLinkLogin(
+        link,
+        caller,
+        { serviceType: input.SERVICE_TYPE, email: input.EMAIL_ID, password: input.PASSWORD },
+        ctx,
+      );
+      return {
         LINK_TICKET: proved.ticket,
         SERVICE_TYPE: input.SERVICE_TYPE,
         EMAIL_ID: proved.maskedEmail,
         USER_NAME: proved.name,
         EXPIRES_IN_SEC: proved.expiresInSec,
-      }),
-      "계정을 확인했어요.",
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/user_Agree_family_services", async (request) => {
-    const input = parseBody(agreeFamilyServicesInput, request);
-    const rows = await agreeFamilyServices(
-      link,
-      await optionalCaller(request),
-      { linkTicket: input.LINK_TICKET, agreedTerms: input.AGREED_TERMS },
-      requestContext(request),
-    );
-    return success(
-      agreeFamilyServicesOutput.parse({
+  envelopeRoute(
+    app,
+    "/user_Agree_family_services",
+    {
+      caller: anyone,
+      body: agreeFamilyServicesInput,
+      response: agreeFamilyServicesOutput,
+      message: "약관 동의를 저장했어요.",
+    },
+    async (input, caller, ctx) => {
+      const rows = await agreeFamilyServices(
+        link,
+        caller,
+        { linkTicket: input.LINK_TICKET, agreedTerms: input.AGREED_TERMS },
+        ctx,
+      );
+      return {
         AGREED: rows.map((r) => ({
           SERVICE: r.service,
           TERM_ID: r.termId,
           VERSION: r.termVersion,
           AGREED_AT: r.agreedAt.toISOString(),
         })),
-      }),
-      "약관 동의를 저장했어요.",
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/account_link/connect", async (request) => {
-    const input = parseBody(connectInput, request);
-    const result = await connectAccounts(
-      link,
-      await optionalCaller(request),
-      { linkTicket: input.LINK_TICKET, fromTicket: input.FROM_TICKET },
-      requestContext(request),
-    );
-    return success(
-      connectOutput.parse({
+  envelopeRoute(
+    app,
+    "/account_link/connect",
+    {
+      caller: anyone,
+      body: connectInput,
+      response: connectOutput,
+      message: "계정을 연동했어요.",
+    },
+    async (input, caller, ctx) => {
+      const result = await connectAccounts(
+        link,
+        caller,
+        { linkTicket: input.LINK_TICKET, fromTicket: input.FROM_TICKET },
+        ctx,
+      );
+      return {
         DIRECTION: result.direction,
         SERVICE_TYPE: result.serviceType,
         AUTO_LOGIN:
@@ -431,31 +530,38 @@ export async function familyMainRoutes(
               }
             : null,
         REDIRECT: result.direction === "REVERSE" ? result.redirect : null,
-      }),
-      "계정을 연동했어요.",
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/account_link/status", auth, async (request) => {
-    parseBody(linkStatusInput, request);
-    const links = await accountLinksOf(link, request.auth!);
-    return success(
-      linkStatusOutput.parse({
+  envelopeRoute(
+    app,
+    "/account_link/status",
+    { caller: signedIn, body: linkStatusInput, response: linkStatusOutput },
+    async (_input, caller) => {
+      const links = await accountLinksOf(link, caller);
+      return {
         LINKS: links.map((l) => ({
           SERVICE_TYPE: l.serviceType,
           EMAIL_ID: l.maskedEmail,
           LINKED_AT: l.linkedAt.toISOString(),
         })),
-      }),
-    );
-  });
+      };
+    },
+  );
 
-  app.post("/account_link/unlink", auth, async (request) => {
-    const input = parseBody(unlinkInput, request);
-    await unlinkAccounts(link, request.auth!, input.SERVICE_TYPE, requestContext(request));
-    return success(
-      unlinkOutput.parse({ SERVICE_TYPE: input.SERVICE_TYPE }),
-      "계정 연동을 해제했어요.",
-    );
-  });
+  envelopeRoute(
+    app,
+    "/account_link/unlink",
+    {
+      caller: signedIn,
+      body: unlinkInput,
+      response: unlinkOutput,
+      message: "계정 연동을 해제했어요.",
+    },
+    async (input, caller, ctx) => {
+      await unlinkAccounts(link, caller, input.SERVICE_TYPE, ctx);
+      return { SERVICE_TYPE: input.SERVICE_TYPE };
+    },
+  );
 }

@@ -98,10 +98,29 @@ async function securityEvent(
   });
 }
 
+/**
+ * The refusals of one action by one caller: `refuse(error, target?)` writes the SECURITY entry
+ * `<action>_refused` and returns `error` to throw.
+ */
+function refuserOf(
+  deps: AccountsDeps,
+  ctx: RequestContext,
+  caller: AuthUser,
+  action: string,
+): (error: AppError, target?: string) => Promise<AppError> {
+  return (error, target) => refused(deps, ctx, caller, action, error, target);
+}
+
 const invalid = (code: string, field: string, message: string) =>
   new AppError("validation", code, message, [{ field, message }]);
 const childNotFound = () =>
   new AppError("not_found", "child_not_found", FAMILY_MESSAGES.childNotFound);
+const emailTaken = () =>
+  new AppError("conflict", "email_taken", ACCOUNT_MESSAGES.emailTaken, [
+    { field: "EMAIL_ID", message: ACCOUNT_MESSAGES.emailTaken },
+  ]);
+const requestNotFound = () =>
+  new AppError("not_found", "request_not_found", FAMILY_MESSAGES.requestNotFound);
 
 /** The signed-in caller must be a PARENT; returns their account. */
 async function parentOf(
@@ -112,13 +131,8 @@ async function parentOf(
 ): Promise<UserRow> {
   const user = caller.userType === "PARENT" ? await findUserById(deps.db, caller.userNo) : null;
   if (!user || user.userType !== "PARENT") {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
-      new AppError("validation", "parent_only", FAMILY_MESSAGES.parentsOnly),
-    );
+    const parentOnly = new AppError("validation", "parent_only", FAMILY_MESSAGES.parentsOnly);
+    throw await refused(deps, ctx, caller, action, parentOnly);
   }
   return user;
 }
@@ -195,7 +209,7 @@ export async function createStudent(
   const action = "family_create_student";
   const now = deps.clock.now();
   const parent = await parentOf(deps, caller, action, ctx);
-  const fail = async (error: AppError) => refused(deps, ctx, caller, action, error);
+  const fail = refuserOf(deps, ctx, caller, action);
   if ((input.email === undefined) !== (input.password === undefined)) {
     throw await fail(
       invalid("email_password_together", "EMAIL_ID", FAMILY_MESSAGES.emailPasswordTogether),
@@ -223,9 +237,7 @@ export async function createStudent(
     );
   }
   if (input.email && (await findUserByEmail(deps.db, input.email))) {
-    throw new AppError("conflict", "email_taken", ACCOUNT_MESSAGES.emailTaken, [
-      { field: "EMAIL_ID", message: ACCOUNT_MESSAGES.emailTaken },
-    ]);
+    throw emailTaken();
   }
   const email = input.email ?? `child-${randomUUID()}@${GENERATED_CHILD_EMAIL_DOMAIN}`;
   const passwordHash = await deps.hasher.hash(
@@ -270,9 +282,7 @@ export async function createStudent(
         });
       } catch (err) {
         if (isUniqueViolation(err, "users_email_lower_key")) {
-          throw new AppError("conflict", "email_taken", ACCOUNT_MESSAGES.emailTaken, [
-            { field: "EMAIL_ID", message: ACCOUNT_MESSAGES.emailTaken },
-          ]);
+          throw emailTaken();
         }
         throw err;
       }
@@ -397,14 +407,11 @@ export async function resetStudentPassword(
   ctx: RequestContext,
 ): Promise<{ email: string | null }> {
   const action = "family_reset_student_password";
+  const refuse = refuserOf(deps, ctx, caller, action);
   const child = await ownChild(deps, caller, input.childUserNo, action, ctx);
   const generated = isGeneratedChildEmail(child.email);
   if (input.email !== undefined && !generated) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
+    throw await refuse(
       invalid(
         "email_only_for_parent_managed",
         "EMAIL_ID",
@@ -456,15 +463,12 @@ export async function unlinkStudent(
   ctx: RequestContext,
 ): Promise<void> {
   const action = "family_unlink_student";
+  const refuse = refuserOf(deps, ctx, caller, action);
   const child = await ownChild(deps, caller, childUserNo, action, ctx);
   const now = deps.clock.now();
   const blockers = unlinkBlockers((await sources.lectureInfo(child.id, now)).map((l) => l.STATE));
   if (blockers.length > 0) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
+    throw await refuse(
       new AppError(
         "conflict",
         "unlink_blocked",
@@ -476,11 +480,7 @@ export async function unlinkStudent(
     );
   }
   if (isGeneratedChildEmail(child.email)) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
+    throw await refuse(
       new AppError("conflict", "unlink_needs_sign_in", FAMILY_MESSAGES.unlinkNeedsSignIn),
       `user:${child.id}`,
     );
@@ -507,24 +507,17 @@ export async function requestChildLink(
   ctx: RequestContext,
 ): Promise<{ requestId: string; sentTo: string; expiresInSec: number }> {
   const action = "family_link_request";
+  const refuse = refuserOf(deps, ctx, caller, action);
   const parent = await parentOf(deps, caller, action, ctx);
   const now = deps.clock.now();
   const student = await findUserByEmail(deps.db, studentEmail);
   if (!student || student.userType !== "STUDENT" || isGeneratedChildEmail(student.email)) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
+    throw await refuse(
       new AppError("not_found", "student_not_found", FAMILY_MESSAGES.studentNotFound),
     );
   }
   if (await isParentOf(deps.db, parent.id, student.id)) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
+    throw await refuse(
       new AppError("conflict", "already_linked_child", FAMILY_MESSAGES.alreadyLinkedChild),
       `user:${student.id}`,
     );
@@ -543,11 +536,7 @@ export async function requestChildLink(
       ? student.phone
       : null;
   if (!phone) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
+    throw await refuse(
       new AppError("validation", "no_phone_to_confirm", FAMILY_MESSAGES.noPhoneToConfirm),
       `user:${student.id}`,
     );
@@ -582,9 +571,8 @@ export async function confirmChildLink(
   ctx: RequestContext,
 ): Promise<{ childUserNo: number; childName: string }> {
   const action = "family_link_confirm";
+  const refuse = refuserOf(deps, ctx, caller, action);
   await parentOf(deps, caller, action, ctx);
-  const notFound = () =>
-    new AppError("not_found", "request_not_found", FAMILY_MESSAGES.requestNotFound);
   const request = await findLinkRequest(deps.db, input.requestId);
   if (
     !request ||
@@ -592,7 +580,7 @@ export async function confirmChildLink(
     request.status !== "PENDING" ||
     !request.verificationId
   ) {
-    throw await refused(deps, ctx, caller, action, notFound());
+    throw await refuse(requestNotFound());
   }
   const now = deps.clock.now();
   let token: string;
@@ -601,18 +589,18 @@ export async function confirmChildLink(
       .token;
   } catch (err) {
     if (err instanceof AppError) {
-      throw await refused(deps, ctx, caller, action, err, `user:${request.childUserId}`);
+      throw await refuse(err, `user:${request.childUserId}`);
     }
     throw err;
   }
   const child = await withTransaction(deps.db, async (tx) => {
     await consumeVerification(tx, now, token, "FAMILY_LINK");
     const decided = await decideLinkRequest(tx, request.id, "CONFIRMED", now);
-    if (!decided) throw notFound();
+    if (!decided) throw requestNotFound();
     await insertParentChild(tx, decided.parentUserId, decided.childUserId, now);
     return (await findUserById(tx, decided.childUserId))!;
   }).catch(async (err: unknown) => {
-    if (err instanceof AppError) throw await refused(deps, ctx, caller, action, err);
+    if (err instanceof AppError) throw await refuse(err);
     throw err;
   });
   await securityEvent(deps, ctx, caller, action, `user:${child.id}`, { requestId: request.id });
@@ -638,14 +626,9 @@ export async function respondToLink(
   ctx: RequestContext,
 ): Promise<{ status: "CONFIRMED" | "DECLINED" }> {
   const action = "family_link_respond";
+  const refuse = refuserOf(deps, ctx, caller, action);
   if (caller.userType !== "STUDENT") {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
-      new AppError("validation", "student_only", FAMILY_MESSAGES.studentsOnly),
-    );
+    throw await refuse(new AppError("validation", "student_only", FAMILY_MESSAGES.studentsOnly));
   }
   const now = deps.clock.now();
   const status = input.accept ? "CONFIRMED" : "DECLINED";
@@ -658,13 +641,7 @@ export async function respondToLink(
     return row;
   });
   if (!decided) {
-    throw await refused(
-      deps,
-      ctx,
-      caller,
-      action,
-      new AppError("not_found", "request_not_found", FAMILY_MESSAGES.requestNotFound),
-    );
+    throw await refuse(requestNotFound());
   }
   await securityEvent(deps, ctx, caller, action, `user:${decided.parentUserId}`, {
     requestId: decided.id,
