@@ -8,10 +8,24 @@
  * `npm run codegen` writes them; apps/web/app/graphql/generated.test.ts fails when the
  * committed files differ. Add a backend to WEB_CODEGEN_BACKENDS when a feature first sends
  * operations there through a `.graphql` file.
+ *
+ * A backend in STRING_DOCUMENT_BACKENDS gets its documents as strings (`TypedDocumentString`,
+ * typed like the nodes): its operations are sent by plain `fetch` from prerendered pages,
+ * whose bundles stay free of graphql and Apollo (app/bundle-boundary.test.ts); an app page
+ * that sends one through Apollo parses it there (`gql(String(document))`).
  */
 import type { CodegenConfig } from "@graphql-codegen/cli";
 
-export const WEB_CODEGEN_BACKENDS = ["payment", "matching", "workspace", "auth"] as const;
+export const WEB_CODEGEN_BACKENDS = [
+  "payment",
+  "matching",
+  "workspace",
+  "auth",
+  "diagnosis",
+] as const;
+
+/** The backends whose generated documents are strings (sent by `fetch`, see above). */
+export const STRING_DOCUMENT_BACKENDS: readonly string[] = ["diagnosis"];
 
 /**
  * The operation files of `backend`: `<name>.<backend>.graphql`, and `<name>.<a>+<b>.graphql` for
@@ -46,6 +60,7 @@ export const codegenConfig: CodegenConfig = {
           inputMaybeValue: "T | null | undefined",
           scalars: { ID: "string" },
           dedupeFragments: true,
+          ...(STRING_DOCUMENT_BACKENDS.includes(backend) ? { documentMode: "string" } : {}),
         },
       },
     ]),

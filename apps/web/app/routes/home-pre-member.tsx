@@ -54,14 +54,14 @@ export default function HomePreMember() {
           offers={(lectureId) => <OffersPanel lectureId={lectureId} onMatched={() => undefined} />}
         />
       ) : null}
-      <section className="pay-panel" aria-labelledby="pre-steps-title">
+      <section className="panel" aria-labelledby="pre-steps-title">
         <h2 id="pre-steps-title" className="pay-panel__title">
           앞으로 이렇게 진행돼요
         </h2>
-        <ol className="pre-steps">
+        <ol className="step-list pre-steps">
           {STEPS.map((step, i) => (
-            <li key={step.title} className="pre-steps__item">
-              <span className="pre-steps__number" aria-hidden="true">
+            <li key={step.title} className="step-list__item">
+              <span className="step-list__number" aria-hidden="true">
                 {i + 1}
               </span>
               <div>
@@ -72,7 +72,7 @@ export default function HomePreMember() {
           ))}
         </ol>
       </section>
-      <section className="pay-panel" aria-labelledby="pre-contact-title">
+      <section className="panel" aria-labelledby="pre-contact-title">
         <h2 id="pre-contact-title" className="pay-panel__title">
           궁금한 점이 있으신가요?
         </h2>

@@ -44,14 +44,3 @@ export const METHOD_LABELS: Record<string, string> = {
 export function stateLabel(state: string | null | undefined): string {
   return state ? (STATE_LABELS[state] ?? state) : "—";
 }
-
-/** The Korean message of a failed call: the first field problem, else the server's message. */
-export function errorText(error: unknown): string {
-  if (error && typeof error === "object" && "fields" in error) {
-    const fields = (error as { fields: readonly { MESSAGE: string }[] }).fields;
-    if (fields[0]) return fields[0].MESSAGE;
-  }
-  return error instanceof Error && error.message
-    ? error.message
-    : "요청을 처리하지 못했어요. 잠시 후 다시 시도해 주세요.";
-}

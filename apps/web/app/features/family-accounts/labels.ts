@@ -8,7 +8,7 @@ import {
   type SchoolLevel,
   type UnlinkBlocker,
 } from "@seoltab/domain/family-accounts";
-import { isRestError, NETWORK_ERROR_MESSAGE } from "../../lib/rest-client";
+import { restErrorText } from "../../lib/rest-errors";
 
 export const SCHOOL_LEVEL_LABELS: Record<SchoolLevel, string> = {
   MIDDLE: "중학교",
@@ -30,11 +30,12 @@ export function blockerText(blockers: readonly string[]): string {
   return blockers.map((b) => UNLINK_BLOCKER_MESSAGES[b as UnlinkBlocker] ?? b).join(" ");
 }
 
-/** The message of a failed call: the server's Korean text, or the network one. */
-export function errorText(error: unknown): string {
-  if (isRestError(error)) return error.message;
-  return NETWORK_ERROR_MESSAGE;
-}
+/**
+ * The message of a failed call of these pages: the web's one REST error sentence
+ * (lib/rest-errors.ts — the first invalid field, the server's Korean text, a 5xx / English text
+ * as the generic sentence, or the network one).
+ */
+export const errorText: (error: unknown) => string = restErrorText;
 
 /** Today in Asia/Seoul as YYYY-MM-DD (the date input's max). */
 export function seoulToday(now = new Date()): string {

@@ -5,7 +5,8 @@ import { fetchStoreItems, type LectureStoreItem } from "../../enrollment/api";
 import { cartPrice, type CartQuote } from "../../payments/api/cart-price";
 import { newActionKey, recordCash, type CashReceipt, type PersonView } from "../api";
 import { cashReceiptProblem, CASH_RECEIPT_LABELS, type CashReceiptType } from "../cash-receipt";
-import { errorText, won } from "../format";
+import { won } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
 import { ConsoleError } from "./console-frame";
 import { ReasonFields } from "./reason-fields";
 
@@ -40,7 +41,7 @@ export function CashForm({ students, onDone }: { students: PersonView[]; onDone:
         setLectures(c.LECTURE_ITEMS);
         setItemId(c.LECTURE_ITEMS[0]?.id ?? 0);
       })
-      .catch((e: unknown) => live && setError(errorText(e)));
+      .catch((e: unknown) => live && setError(restErrorText(e)));
     return () => {
       live = false;
     };
@@ -63,7 +64,7 @@ export function CashForm({ students, onDone }: { students: PersonView[]; onDone:
     try {
       setQuote(await cartPrice({ USER_NO: userNo, ITEMS: items }));
     } catch (err) {
-      setError(errorText(err));
+      setError(restErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -88,7 +89,7 @@ export function CashForm({ students, onDone }: { students: PersonView[]; onDone:
       setKey(newActionKey());
       onDone();
     } catch (err) {
-      setError(errorText(err));
+      setError(restErrorText(err));
       setQuote(null);
     } finally {
       setBusy(false);
@@ -184,7 +185,7 @@ export function CashForm({ students, onDone }: { students: PersonView[]; onDone:
       <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
       <ConsoleError message={error} />
       {done ? (
-        <p className="console-done" role="status">
+        <p className="staff-done" role="status">
           {done.text} <Link to={`/_app/admin/payments/${done.paymentId}`}>결제 보기</Link>
         </p>
       ) : null}

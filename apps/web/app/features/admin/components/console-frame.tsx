@@ -1,7 +1,6 @@
-import { isStaffUserType } from "@seoltab/domain";
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
-import { useRootStore } from "../../../stores/root-store";
+import { NavLink } from "react-router";
+import { StaffGate } from "../../../components/ui/staff-gate";
 import "../admin.css";
 
 /** The console's own menu: its pages and the staff pages that existed before it. */
@@ -24,37 +23,24 @@ export const CONSOLE_LINKS = [
  * menu (scrolls sideways on phones), then the page.
  */
 export function ConsoleFrame({ title, children }: { title: string; children: ReactNode }) {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user || !isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="admin-denied">
-        <h1 id="admin-denied">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>운영 콘솔은 운영팀과 영업팀 계정에서만 쓸 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to={user ? "/_app" : "/sign_in"} className="btn btn--primary btn--lg">
-            {user ? "내 학습 공간으로" : "로그인하기"}
-          </Link>
-        </div>
-      </section>
-    );
-  }
   return (
-    <div className="console">
-      <nav aria-label="운영 콘솔 메뉴" className="console-nav">
-        <ul>
-          {CONSOLE_LINKS.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} end={"end" in l} className="console-nav__link">
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <h1 className="console__title">{title}</h1>
-      {children}
-    </div>
+    <StaffGate notStaff="운영 콘솔은 운영팀과 영업팀 계정에서만 쓸 수 있어요.">
+      <div className="console staff-page">
+        <nav aria-label="운영 콘솔 메뉴" className="console-nav">
+          <ul>
+            {CONSOLE_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={"end" in l} className="console-nav__link">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <h1 className="staff-page__title">{title}</h1>
+        {children}
+      </div>
+    </StaffGate>
   );
 }
 
@@ -62,7 +48,7 @@ export function ConsoleFrame({ title, children }: { title: string; children: Rea
 export function ConsoleError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p className="console-error" role="alert">
+    <p className="staff-error" role="alert">
       {message}
     </p>
   );

@@ -2,7 +2,8 @@ import { ADMIN_SEARCH_MAX_LENGTH, mayPerform } from "@seoltab/domain/admin";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { queuesPage, searchConsole, type QueuesPage, type SearchHit } from "../api";
-import { METHOD_LABELS, errorText, seoulTime, stateLabel, won } from "../format";
+import { METHOD_LABELS, seoulTime, stateLabel, won } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { ExportButton } from "./export-button";
 import { useRootStore } from "../../../stores/root-store";
@@ -72,7 +73,7 @@ export function ConsoleSearch() {
         setNext(page.NEXT_CURSOR);
         setSearched(true);
       })
-      .catch((e: unknown) => live && setError(errorText(e)))
+      .catch((e: unknown) => live && setError(restErrorText(e)))
       .finally(() => live && setBusy(false));
     return () => {
       live = false;
@@ -96,14 +97,14 @@ export function ConsoleSearch() {
       setHits((h) => [...h, ...page.HITS]);
       setNext(page.NEXT_CURSOR);
     } catch (e) {
-      setError(errorText(e));
+      setError(restErrorText(e));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <section className="console-section" aria-labelledby={`${id}-h`}>
+    <section className="staff-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>가족·결제 찾기</h2>
       <form className="console-search" role="search" onSubmit={submit}>
         <label htmlFor={`${id}-q`}>
@@ -134,7 +135,7 @@ export function ConsoleSearch() {
         <ExportButton list="SEARCH" query={query} onError={setError} />
       ) : null}
       {hits.length > 0 ? (
-        <ol className="console-list" aria-label="검색 결과 (최근 순)">
+        <ol className="staff-list" aria-label="검색 결과 (최근 순)">
           {hits.map((h) => (
             <Hit key={`${h.KIND}:${h.ID}`} hit={h} />
           ))}
@@ -176,10 +177,10 @@ function HomeQueues() {
   useEffect(() => {
     queuesPage()
       .then(setQueues)
-      .catch((e: unknown) => setError(errorText(e)));
+      .catch((e: unknown) => setError(restErrorText(e)));
   }, []);
   return (
-    <section className="console-section" aria-labelledby="console-queues-h">
+    <section className="staff-section" aria-labelledby="console-queues-h">
       <h2 id="console-queues-h">처리할 일</h2>
       <ConsoleError message={error} />
       <QueueCards data={queues} />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { downloadConsoleCsv, type CONSOLE_EXPORTS } from "../api";
-import { errorText } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
 
 /** Downloads a list as CSV (ADMIN; the server records the export). */
 export function ExportButton({
@@ -21,7 +21,7 @@ export function ExportButton({
       onClick={() => {
         setBusy(true);
         downloadConsoleCsv(list, query)
-          .catch((e: unknown) => onError(errorText(e)))
+          .catch((e: unknown) => onError(restErrorText(e)))
           .finally(() => setBusy(false));
       }}
     >

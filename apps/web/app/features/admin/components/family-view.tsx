@@ -2,7 +2,8 @@ import { TIMELINE_KINDS, TIMELINE_KIND_LABELS, type TimelineKind } from "@seolta
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addNote, familyPage, newActionKey, type FamilyPage } from "../api";
-import { errorText, seoulTime, stateLabel } from "../format";
+import { seoulTime, stateLabel } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
 import { CashForm } from "./cash-form";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { ViewAsFamilyButton } from "../../view-as/components/view-as-family-button";
@@ -25,7 +26,7 @@ function NoteForm({ userNo, onSaved }: { userNo: number; onSaved: () => void }) 
       setKey(newActionKey());
       onSaved();
     } catch (err) {
-      setError(errorText(err));
+      setError(restErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -61,7 +62,7 @@ function FamilyBody({ userNo }: { userNo: number }) {
         setPage(p);
         setError(null);
       })
-      .catch((e: unknown) => setError(errorText(e)));
+      .catch((e: unknown) => setError(restErrorText(e)));
   }, [userNo, kinds]);
   useEffect(load, [load]);
   const toggle = (k: TimelineKind) =>
@@ -72,7 +73,7 @@ function FamilyBody({ userNo }: { userNo: number }) {
       <ConsoleError message={error} />
       {page ? (
         <>
-          <section className="console-section" aria-labelledby="family-members-h">
+          <section className="staff-section" aria-labelledby="family-members-h">
             <h2 id="family-members-h">가족</h2>
             <ul className="console-members">
               {page.MEMBERS.map((m) => (
@@ -93,7 +94,7 @@ function FamilyBody({ userNo }: { userNo: number }) {
             <NoteForm userNo={userNo} onSaved={load} />
           </section>
           {page.MEMBERS.some((m) => m.USER_TYPE === "STUDENT") ? (
-            <section className="console-section" aria-labelledby="family-cash-h">
+            <section className="staff-section" aria-labelledby="family-cash-h">
               <h2 id="family-cash-h">현금 결제 기록</h2>
               <CashForm
                 students={page.MEMBERS.filter((m) => m.USER_TYPE === "STUDENT")}
@@ -101,7 +102,7 @@ function FamilyBody({ userNo }: { userNo: number }) {
               />
             </section>
           ) : null}
-          <section className="console-section" aria-labelledby="family-timeline-h">
+          <section className="staff-section" aria-labelledby="family-timeline-h">
             <h2 id="family-timeline-h">타임라인 (최근 순)</h2>
             <fieldset className="console-filter">
               <legend>종류</legend>

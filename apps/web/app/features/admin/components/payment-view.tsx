@@ -1,10 +1,11 @@
-import { halfOf, type AdminReasonCode } from "@seoltab/domain/admin";
+import { halfOf } from "@seoltab/domain/admin";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { newActionKey, paymentPage, refundPayment, type PaymentPage } from "../api";
-import { METHOD_LABELS, errorText, seoulTime, stateLabel, won } from "../format";
+import { paymentPage, refundPayment, type PaymentPage } from "../api";
+import { METHOD_LABELS, seoulTime, stateLabel, won } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
+import { ConsoleActionFields, ConsoleConfirmStep, useConsoleAction } from "./console-action";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
-import { ReasonFields } from "./reason-fields";
 import {
   EMPTY_REFUND_ACCOUNT,
   RefundAccountFields,
@@ -31,13 +32,8 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
   const [amount, setAmount] = useState(
     String(Math.min(page.QUOTE?.REFUNDABLE_AMOUNT ?? 0, remaining)),
   );
-  const [code, setCode] = useState<AdminReasonCode>("CUSTOMER_REQUEST");
-  const [words, setWords] = useState("");
+  const act = useConsoleAction({ reasonCode: "CUSTOMER_REQUEST", onDone });
   const [account, setAccount] = useState(EMPTY_REFUND_ACCOUNT);
-  const [confirming, setConfirming] = useState(false);
-  const [key] = useState(newActionKey);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const isCard = page.PAYMENT.PAYMENT_METHOD === "BILLING_CARD";
   // After a staff transfer the gateway's balance differs from ours: the rest goes by BANK too.
   const transferredBefore = page.REFUNDS.some(
@@ -53,41 +49,29 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
 
   function review(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    act.fail(null);
     if (!Number.isInteger(value) || value < 1)
-      return setError("환불 금액을 1원 이상으로 입력해 주세요.");
+      return act.fail("환불 금액을 1원 이상으로 입력해 주세요.");
     if (value > remaining)
-      return setError(`환불 금액이 남은 결제 금액(${won(remaining)})보다 커요.`);
-    if (selected.length === 0) return setError("환불할 항목을 골라 주세요.");
+      return act.fail(`환불 금액이 남은 결제 금액(${won(remaining)})보다 커요.`);
+    if (selected.length === 0) return act.fail("환불할 항목을 골라 주세요.");
     const accountProblem = needsAccount ? refundAccountProblem(account) : null;
-    if (accountProblem) return setError(accountProblem);
-    setConfirming(true);
+    if (accountProblem) return act.fail(accountProblem);
+    act.review();
   }
 
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = () =>
+    act.send(async (base) => {
       const result = await refundPayment({
-        IDEMPOTENCY_KEY: key,
+        ...base,
         PAYMENT_ID: page.PAYMENT.PAYMENT_ID,
         PAYMENT_ITEM_IDS: selected,
         AMOUNT: value,
-        REASON_CODE: code,
-        REASON: words,
         ...(isCard ? { CHANNEL: channel } : {}),
         ...(needsAccount ? { REFUND_ACCOUNT: account } : {}),
       });
-      onDone(
-        `${won(value)}을 환불했어요. 환불 누적 ${won(result.AFTER.REFUNDED_AMOUNT)} · ${stateLabel(result.AFTER.STATE)}`,
-      );
-    } catch (err) {
-      setError(errorText(err));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return `${won(value)}을 환불했어요. 환불 누적 ${won(result.AFTER.REFUNDED_AMOUNT)} · ${stateLabel(result.AFTER.STATE)}`;
+    });
 
   return (
     <form className="console-form" onSubmit={review} aria-labelledby={`${id}-h`}>
@@ -158,7 +142,7 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
           </label>
         </fieldset>
       ) : null}
-      <p className="console-hint">
+      <p className="staff-hint">
         환불 수단:{" "}
         {staffTransfer
           ? "직원이 계좌로 직접 이체(BANK)"
@@ -171,36 +155,19 @@ function RefundForm({ page, onDone }: { page: PaymentPage; onDone: (message: str
           : ""}
       </p>
       {needsAccount ? <RefundAccountFields value={account} onChange={setAccount} /> : null}
-      <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
-      <ConsoleError message={error} />
-      {confirming ? (
-        <div className="console-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
-          <p id={`${id}-confirm`}>
-            <strong>{won(value)}</strong>을 환불할까요? (결제 잔액 {won(page.PAYMENT.BALANCE)} →{" "}
-            {won(page.PAYMENT.BALANCE - value)})
-            {staffTransfer
-              ? ` 카드 취소 대신 ${account.HOLDER}님 계좌(은행 ${account.BANK_CODE})로 직접 이체한 뒤 확정해 주세요.`
-              : ""}
-          </p>
-          <div className="console-actions">
-            <button type="button" className="btn btn--primary" onClick={confirm} disabled={busy}>
-              환불 확정
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setConfirming(false)}
-              disabled={busy}
-            >
-              취소
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="submit" className="btn btn--primary" disabled={!words.trim()}>
-          환불 금액 확인
-        </button>
-      )}
+      <ConsoleActionFields action={act} />
+      <ConsoleConfirmStep
+        action={act}
+        onConfirm={() => void confirm()}
+        submitLabel="환불 금액 확인"
+        confirmLabel="환불 확정"
+      >
+        <strong>{won(value)}</strong>을 환불할까요? (결제 잔액 {won(page.PAYMENT.BALANCE)} →{" "}
+        {won(page.PAYMENT.BALANCE - value)})
+        {staffTransfer
+          ? ` 카드 취소 대신 ${account.HOLDER}님 계좌(은행 ${account.BANK_CODE})로 직접 이체한 뒤 확정해 주세요.`
+          : ""}
+      </ConsoleConfirmStep>
     </form>
   );
 }
@@ -212,7 +179,7 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
   const load = useCallback(() => {
     paymentPage(paymentId)
       .then(setPage)
-      .catch((e: unknown) => setError(errorText(e)));
+      .catch((e: unknown) => setError(restErrorText(e)));
   }, [paymentId]);
   useEffect(load, [load]);
   if (!page) return <ConsoleError message={error} />;
@@ -220,7 +187,7 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
   const refund = page.ACTIONS.find((a) => a.ACTION === "REFUND");
   return (
     <>
-      <section className="console-section" aria-labelledby="payment-h">
+      <section className="staff-section" aria-labelledby="payment-h">
         <h2 id="payment-h">
           결제 #{p.PAYMENT_ID} {p.NAME} <span className="console-state">{stateLabel(p.STATE)}</span>
         </h2>
@@ -245,9 +212,9 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
             {won(p.REFUNDED_AMOUNT)} / <strong>{won(p.BALANCE)}</strong>
           </dd>
           <dt>imp_uid</dt>
-          <dd className="console-mono">{p.IMP_UID ?? "—"}</dd>
+          <dd className="staff-mono">{p.IMP_UID ?? "—"}</dd>
           <dt>주문 번호</dt>
-          <dd className="console-mono">{p.MERCHANT_UID}</dd>
+          <dd className="staff-mono">{p.MERCHANT_UID}</dd>
           <dt>결제 시각</dt>
           <dd>{seoulTime(p.COMPLETED_AT ?? p.CREATED_AT)}</dd>
           {p.RECEIPT_URL ? (
@@ -269,7 +236,7 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
         </dl>
       </section>
       {p.PAYMENT_METHOD === "VBANK" && p.STATE === "READY" && p.VIRTUAL_ACCOUNT ? (
-        <section className="console-section" aria-labelledby="vbank-h">
+        <section className="staff-section" aria-labelledby="vbank-h">
           <h2 id="vbank-h">입금 대기 가상계좌</h2>
           <p className="console-card__meta">
             {p.VIRTUAL_ACCOUNT.bankName} {p.VIRTUAL_ACCOUNT.accountNumber} (예금주{" "}
@@ -287,9 +254,9 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
           />
         </section>
       ) : null}
-      <section className="console-section" aria-labelledby="items-h">
+      <section className="staff-section" aria-labelledby="items-h">
         <h2 id="items-h">결제 항목</h2>
-        <ul className="console-list">
+        <ul className="staff-list">
           {page.ITEMS.map((i) => (
             <li key={i.PAYMENT_ITEM_ID} className="console-card">
               <p className="console-card__title">
@@ -303,15 +270,15 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
           ))}
         </ul>
       </section>
-      <section className="console-section" aria-labelledby="refund-h">
+      <section className="staff-section" aria-labelledby="refund-h">
         <h2 id="refund-h">환불</h2>
         {done ? (
-          <p className="console-done" role="status">
+          <p className="staff-done" role="status">
             {done}
           </p>
         ) : null}
         {page.REFUNDS.length === 0 ? <p className="console-empty">환불 요청이 없어요.</p> : null}
-        <ul className="console-list">
+        <ul className="staff-list">
           {page.REFUNDS.map((r) => (
             <li key={r.REFUND_REQUEST_ID} className="console-card">
               <p className="console-card__title">
@@ -342,10 +309,10 @@ function PaymentBody({ paymentId }: { paymentId: number }) {
             }}
           />
         ) : (
-          <p className="console-hint">{refund?.WHY}</p>
+          <p className="staff-hint">{refund?.WHY}</p>
         )}
       </section>
-      <section className="console-section" aria-labelledby="history-h">
+      <section className="staff-section" aria-labelledby="history-h">
         <h2 id="history-h">상태 기록</h2>
         <ol className="console-timeline">
           {page.HISTORY.map((h, n) => (

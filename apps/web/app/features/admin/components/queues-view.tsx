@@ -2,7 +2,8 @@ import { mayPerform } from "@seoltab/domain/admin";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { queuesPage, type QueuesPage } from "../api";
-import { errorText, seoulTime, won } from "../format";
+import { seoulTime, won } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
 import { QueueCards } from "./console-home";
 import { RenewalActions } from "./renewal-actions";
@@ -19,20 +20,20 @@ function QueuesBody() {
   const load = useCallback(() => {
     queuesPage()
       .then(setData)
-      .catch((e: unknown) => setError(errorText(e)));
+      .catch((e: unknown) => setError(restErrorText(e)));
   }, []);
   useEffect(load, [load]);
   return (
     <>
       <ConsoleError message={error} />
       <QueueCards data={data} />
-      <section className="console-section" aria-labelledby="renewals-h">
+      <section className="staff-section" aria-labelledby="renewals-h">
         <h2 id="renewals-h">정기결제 실패</h2>
         {mayExport ? <ExportButton list="FAILED_RENEWALS" onError={setError} /> : null}
         {data && data.FAILED_RENEWALS.length === 0 ? (
           <p className="console-empty">없어요.</p>
         ) : null}
-        <ul className="console-list">
+        <ul className="staff-list">
           {(data?.FAILED_RENEWALS ?? []).map((r) => (
             <li key={r.SUBSCRIPTION_ID} className="console-card">
               <Link to={`/_app/admin/families/${r.USER_NO}`} className="console-card__title">
@@ -47,13 +48,13 @@ function QueuesBody() {
           ))}
         </ul>
       </section>
-      <section className="console-section" aria-labelledby="vbanks-h">
+      <section className="staff-section" aria-labelledby="vbanks-h">
         <h2 id="vbanks-h">입금 대기 가상계좌 (기한 순)</h2>
         {mayExport ? <ExportButton list="AWAITING_DEPOSITS" onError={setError} /> : null}
         {data && data.AWAITING_DEPOSITS.length === 0 ? (
           <p className="console-empty">없어요.</p>
         ) : null}
-        <ul className="console-list">
+        <ul className="staff-list">
           {(data?.AWAITING_DEPOSITS ?? []).map((d) => (
             <li key={d.PAYMENT_ID} className="console-card">
               <Link to={`/_app/admin/payments/${d.PAYMENT_ID}`} className="console-card__title">

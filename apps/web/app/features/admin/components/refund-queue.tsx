@@ -1,11 +1,12 @@
-import { mayPerform, type AdminReasonCode } from "@seoltab/domain/admin";
+import { mayPerform } from "@seoltab/domain/admin";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useRootStore } from "../../../stores/root-store";
-import { decideRefund, newActionKey, refundQueue, type QueuedRefund } from "../api";
-import { errorText, seoulTime, stateLabel, won } from "../format";
+import { decideRefund, refundQueue, type QueuedRefund } from "../api";
+import { seoulTime, stateLabel, won } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
+import { ConsoleActionFields, ConsoleConfirmStep, useConsoleAction } from "./console-action";
 import { ConsoleError, ConsoleFrame } from "./console-frame";
-import { ReasonFields } from "./reason-fields";
 import {
   EMPTY_REFUND_ACCOUNT,
   RefundAccountFields,
@@ -19,39 +20,24 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
     request.PAID_PRICE - request.REFUNDED_AMOUNT,
   );
   const [amount, setAmount] = useState(String(Math.min(request.AMOUNT, remaining)));
-  const [code, setCode] = useState<AdminReasonCode>("LEGAL_REFUND");
-  const [words, setWords] = useState("");
-  const [confirming, setConfirming] = useState(false);
-  const [key] = useState(newActionKey);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const act = useConsoleAction({ reasonCode: "LEGAL_REFUND", onDone });
   // A card refund paid to a bank account instead (card expired or closed): a staff transfer.
   const [toBank, setToBank] = useState(false);
   const [account, setAccount] = useState(EMPTY_REFUND_ACCOUNT);
   const staffTransfer = decision === "APPROVE" && request.CHANNEL === "CARD" && toBank;
   const value = Number(amount);
 
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = () =>
+    act.send(async (base) => {
       const r = await decideRefund({
-        IDEMPOTENCY_KEY: key,
+        ...base,
         REFUND_REQUEST_ID: request.REFUND_REQUEST_ID,
         DECISION: decision,
         ...(decision === "APPROVE" ? { AMOUNT: value } : {}),
         ...(staffTransfer ? { CHANNEL: "BANK" as const, REFUND_ACCOUNT: account } : {}),
-        REASON_CODE: code,
-        REASON: words,
       });
-      onDone(`환불 #${r.REFUND_REQUEST.REFUND_REQUEST_ID}: ${stateLabel(r.REFUND_REQUEST.STATE)}`);
-    } catch (err) {
-      setError(errorText(err));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return `환불 #${r.REFUND_REQUEST.REFUND_REQUEST_ID}: ${stateLabel(r.REFUND_REQUEST.STATE)}`;
+    });
 
   return (
     <form
@@ -59,12 +45,12 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
       onSubmit={(e) => {
         e.preventDefault();
         if (decision === "APPROVE" && (!(value >= 1) || value > remaining)) {
-          setError(`환불 금액은 1원부터 ${won(remaining)}까지예요.`);
+          act.fail(`환불 금액은 1원부터 ${won(remaining)}까지예요.`);
           return;
         }
         const accountProblem = staffTransfer ? refundAccountProblem(account) : null;
-        if (accountProblem) return setError(accountProblem);
-        setConfirming(true);
+        if (accountProblem) return act.fail(accountProblem);
+        act.review();
       }}
     >
       <fieldset className="console-filter">
@@ -83,7 +69,7 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
             checked={decision === "REJECT"}
             onChange={() => {
               setDecision("REJECT");
-              setCode("POLICY_WINDOW_PASSED");
+              act.reason.onCode("POLICY_WINDOW_PASSED");
             }}
           />
           거절
@@ -113,43 +99,27 @@ function Decision({ request, onDone }: { request: QueuedRefund; onDone: (m: stri
           {staffTransfer ? <RefundAccountFields value={account} onChange={setAccount} /> : null}
         </>
       ) : null}
-      <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
-      <ConsoleError message={error} />
-      {confirming ? (
-        <div className="console-confirm" role="alertdialog" aria-label="결정 확인">
-          <p>
-            {decision === "APPROVE" ? (
-              <>
-                <strong>{won(value)}</strong>을{" "}
-                {staffTransfer
-                  ? `${account.HOLDER}님 계좌(은행 ${account.BANK_CODE})로 직접 이체한 뒤`
-                  : request.CHANNEL === "BANK"
-                    ? "계좌로"
-                    : "카드로"}{" "}
-                환불할까요?
-              </>
-            ) : (
-              "이 환불 요청을 거절할까요? 사유가 가족에게 보여요."
-            )}
-          </p>
-          <div className="console-actions">
-            <button type="button" className="btn btn--primary" onClick={confirm} disabled={busy}>
-              확정
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setConfirming(false)}
-            >
-              취소
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="submit" className="btn btn--primary" disabled={!words.trim()}>
-          {decision === "APPROVE" ? "환불 금액 확인" : "거절 확인"}
-        </button>
-      )}
+      <ConsoleActionFields action={act} />
+      <ConsoleConfirmStep
+        action={act}
+        onConfirm={() => void confirm()}
+        dialogLabel="결정 확인"
+        submitLabel={decision === "APPROVE" ? "환불 금액 확인" : "거절 확인"}
+      >
+        {decision === "APPROVE" ? (
+          <>
+            <strong>{won(value)}</strong>을{" "}
+            {staffTransfer
+              ? `${account.HOLDER}님 계좌(은행 ${account.BANK_CODE})로 직접 이체한 뒤`
+              : request.CHANNEL === "BANK"
+                ? "계좌로"
+                : "카드로"}{" "}
+            환불할까요?
+          </>
+        ) : (
+          "이 환불 요청을 거절할까요? 사유가 가족에게 보여요."
+        )}
+      </ConsoleConfirmStep>
     </form>
   );
 }
@@ -163,21 +133,21 @@ function QueueBody() {
   const load = useCallback(() => {
     refundQueue()
       .then((r) => setRows(r.REFUND_REQUESTS))
-      .catch((e: unknown) => setError(errorText(e)));
+      .catch((e: unknown) => setError(restErrorText(e)));
   }, []);
   useEffect(load, [load]);
   return (
-    <section className="console-section" aria-label="환불 요청 (운영팀 검토 먼저, 오래된 순)">
+    <section className="staff-section" aria-label="환불 요청 (운영팀 검토 먼저, 오래된 순)">
       <ConsoleError message={error} />
       {done ? (
-        <p className="console-done" role="status">
+        <p className="staff-done" role="status">
           {done}
         </p>
       ) : null}
       {rows && rows.length === 0 ? (
         <p className="console-empty">결정할 환불 요청이 없어요.</p>
       ) : null}
-      <ol className="console-list">
+      <ol className="staff-list">
         {(rows ?? []).map((r) => (
           <li key={r.REFUND_REQUEST_ID} className="console-card">
             <p className="console-card__title">
@@ -208,7 +178,7 @@ function QueueBody() {
                 }}
               />
             ) : r.STATE === "STAFF_REVIEW" ? (
-              <p className="console-hint">환불 결정은 관리자(ADMIN)만 할 수 있어요.</p>
+              <p className="staff-hint">환불 결정은 관리자(ADMIN)만 할 수 있어요.</p>
             ) : null}
           </li>
         ))}

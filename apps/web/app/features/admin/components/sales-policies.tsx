@@ -1,7 +1,7 @@
 import { mayPerform } from "@seoltab/domain/admin";
 import { useCallback, useEffect, useState } from "react";
 import { useRootStore } from "../../../stores/root-store";
-import { errorText } from "../format";
+import { restErrorText } from "../../../lib/rest-errors";
 import {
   DISCOUNT_KIND_LABELS,
   createSalesPolicy,
@@ -60,7 +60,7 @@ function CreateForm({
       setV(EMPTY_FORM);
       onDone(`정책 #${r.POLICY.ID} 「${r.POLICY.NAME}」을 만들었어요.`);
     } catch (err) {
-      setError(errorText(err));
+      setError(restErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -180,7 +180,7 @@ function CreateForm({
       )}
       <label htmlFor="sp-reason">사유 (감사 기록에 남아요)</label>
       <input id="sp-reason" value={v.reason} onChange={(e) => set({ reason: e.target.value })} />
-      <p className="console-hint">
+      <p className="staff-hint">
         어떤 상품의 결제 금액도 0원 아래로 만드는 할인은 만들 수 없어요. 새 주문부터 적용돼요.
       </p>
       <ConsoleError message={error} />
@@ -210,7 +210,7 @@ function PolicyRow({
       await deactivateSalesPolicy({ POLICY_ID: policy.ID, REASON: reason.trim() });
       onDone(`정책 #${policy.ID} 「${policy.NAME}」을 껐어요.`);
     } catch (err) {
-      setError(errorText(err));
+      setError(restErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -259,7 +259,7 @@ function SalesPoliciesBody() {
   const load = useCallback(() => {
     salesPoliciesPage()
       .then(setPage)
-      .catch((e: unknown) => setError(errorText(e)));
+      .catch((e: unknown) => setError(restErrorText(e)));
   }, []);
   useEffect(load, [load]);
   const finished = (message: string) => {
@@ -270,18 +270,18 @@ function SalesPoliciesBody() {
     <>
       <ConsoleError message={error} />
       {done ? (
-        <p className="console-done" role="status">
+        <p className="staff-done" role="status">
           {done}
         </p>
       ) : null}
       {page ? (
         <>
-          <section className="console-section" aria-labelledby="sp-conversions">
+          <section className="staff-section" aria-labelledby="sp-conversions">
             <h2 id="sp-conversions">수업 판매 방식의 전환 (새 태블릿과 함께 살 때)</h2>
             {page.ACTIVE_LECTURE_SALES_METHODS.length === 0 ? (
               <p className="console-empty">전환하는 판매 방식이 없어요.</p>
             ) : (
-              <ul className="console-list">
+              <ul className="staff-list">
                 {page.ACTIVE_LECTURE_SALES_METHODS.map((m) => (
                   <li key={m.id} className="console-card">
                     <p className="console-card__title">
@@ -297,9 +297,9 @@ function SalesPoliciesBody() {
               </ul>
             )}
           </section>
-          <section className="console-section" aria-labelledby="sp-methods">
+          <section className="staff-section" aria-labelledby="sp-methods">
             <h2 id="sp-methods">판매 방식과 정책</h2>
-            <p className="console-hint">
+            <p className="staff-hint">
               12개월 5% 할인과 추가 과목·추천 코드·내 태블릿·기기 보유 할인은 결제 규칙에 들어
               있어요 (할인 적용 순서표). 여기 정책은 그 앞에 적용돼요.
             </p>
@@ -312,7 +312,7 @@ function SalesPoliciesBody() {
                 {m.POLICIES.length === 0 ? (
                   <p className="console-card__meta">정책이 없어요.</p>
                 ) : (
-                  <ul className="console-list">
+                  <ul className="staff-list">
                     {m.POLICIES.map((p) => (
                       <PolicyRow key={p.ID} policy={p} mayManage={mayManage} onDone={finished} />
                     ))}
@@ -323,9 +323,7 @@ function SalesPoliciesBody() {
             {mayManage ? (
               <CreateForm methods={page.SALES_METHODS} onDone={finished} />
             ) : (
-              <p className="console-hint">
-                정책을 만들거나 끄는 일은 관리자(ADMIN)만 할 수 있어요.
-              </p>
+              <p className="staff-hint">정책을 만들거나 끄는 일은 관리자(ADMIN)만 할 수 있어요.</p>
             )}
           </section>
         </>

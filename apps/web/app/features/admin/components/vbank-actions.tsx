@@ -1,15 +1,13 @@
-import type { AdminReasonCode } from "@seoltab/domain/admin";
 import { useId, useState } from "react";
-import { cancelVbank, newActionKey, reissueVbank, remindVbank } from "../api";
-import { errorText, seoulTime } from "../format";
+import { cancelVbank, reissueVbank, remindVbank } from "../api";
+import { seoulTime } from "../format";
 import {
   VBANK_ACTION_LABELS,
   vbankActionsFor,
   vbankConfirmText,
   type VbankAction,
 } from "../vbank-actions";
-import { ConsoleError } from "./console-frame";
-import { ReasonFields } from "./reason-fields";
+import { ConsoleActionFields, ConsoleConfirmStep, useConsoleAction } from "./console-action";
 import { useRootStore } from "../../../stores/root-store";
 
 /** A virtual account awaiting deposit, as the queue and the payment page know it. */
@@ -23,7 +21,7 @@ export interface AwaitingVbank {
 /**
  * The actions on one virtual account awaiting deposit: remind (ADMIN, SALES_TEAM), re-issue and
  * cancel (ADMIN). Each asks for a reason and shows the amount in a confirm step before it is
- * sent (one idempotency key per open form).
+ * sent (useConsoleAction: one idempotency key per attempt).
  */
 export function VbankActions({ row, onDone }: { row: AwaitingVbank; onDone: () => void }) {
   const id = useId();
@@ -31,56 +29,31 @@ export function VbankActions({ row, onDone }: { row: AwaitingVbank; onDone: () =
   const offered = vbankActionsFor(role);
   const [action, setAction] = useState<VbankAction>(offered[0] ?? "REMIND");
   const [dueDays, setDueDays] = useState(3);
-  const [code, setCode] = useState<AdminReasonCode>("CUSTOMER_REQUEST");
-  const [words, setWords] = useState("");
-  const [confirming, setConfirming] = useState(false);
-  const [key, setKey] = useState(newActionKey);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const act = useConsoleAction({ reasonCode: "CUSTOMER_REQUEST", onDone });
   if (offered.length === 0) return null;
 
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    const base = {
-      IDEMPOTENCY_KEY: key,
-      PAYMENT_ID: row.PAYMENT_ID,
-      REASON_CODE: code,
-      REASON: words,
-    };
-    try {
+  const confirm = () =>
+    act.send(async (base) => {
+      const body = { ...base, PAYMENT_ID: row.PAYMENT_ID };
       if (action === "REMIND") {
-        const r = await remindVbank(base);
-        setDone(`입금 안내를 ${r.MESSAGES}명에게 보냈어요.`);
-      } else if (action === "REISSUE") {
-        const r = await reissueVbank({ ...base, IMP_UID: row.IMP_UID ?? "", DUE_DAYS: dueDays });
-        const v = r.VIRTUAL_ACCOUNT;
-        setDone(
-          `새 가상계좌 ${v.BANK_NAME} ${v.ACCOUNT_NUMBER} (입금 기한 ${seoulTime(v.DUE_AT)})를 발급했어요.`,
-        );
-      } else {
-        await cancelVbank(base);
-        setDone("가상계좌와 주문을 취소했어요.");
+        const r = await remindVbank(body);
+        return `입금 안내를 ${r.MESSAGES}명에게 보냈어요.`;
       }
-      setConfirming(false);
-      setKey(newActionKey());
-      onDone();
-    } catch (err) {
-      setError(errorText(err));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (action === "REISSUE") {
+        const r = await reissueVbank({ ...body, IMP_UID: row.IMP_UID ?? "", DUE_DAYS: dueDays });
+        const v = r.VIRTUAL_ACCOUNT;
+        return `새 가상계좌 ${v.BANK_NAME} ${v.ACCOUNT_NUMBER} (입금 기한 ${seoulTime(v.DUE_AT)})를 발급했어요.`;
+      }
+      await cancelVbank(body);
+      return "가상계좌와 주문을 취소했어요.";
+    });
 
   return (
     <form
       className="console-form"
       onSubmit={(e) => {
         e.preventDefault();
-        setError(null);
-        setConfirming(true);
+        act.review();
       }}
     >
       <label htmlFor={`${id}-action`}>가상계좌 작업</label>
@@ -89,7 +62,7 @@ export function VbankActions({ row, onDone }: { row: AwaitingVbank; onDone: () =
         value={action}
         onChange={(e) => {
           setAction(e.target.value as VbankAction);
-          setConfirming(false);
+          act.close();
         }}
       >
         {offered.map((a) => (
@@ -114,31 +87,16 @@ export function VbankActions({ row, onDone }: { row: AwaitingVbank; onDone: () =
           </select>
         </>
       ) : null}
-      <ReasonFields code={code} words={words} onCode={setCode} onWords={setWords} />
-      <ConsoleError message={error} />
-      {done ? <p role="status">{done}</p> : null}
-      {confirming ? (
-        <div className="console-confirm" role="alertdialog" aria-label="가상계좌 작업 확인">
-          <p>{vbankConfirmText(action, row, dueDays)}</p>
-          <div className="console-actions">
-            <button type="button" className="btn btn--primary" onClick={confirm} disabled={busy}>
-              확정
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setConfirming(false)}
-              disabled={busy}
-            >
-              닫기
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="submit" className="btn btn--primary" disabled={!words.trim()}>
-          {VBANK_ACTION_LABELS[action]} 확인
-        </button>
-      )}
+      <ConsoleActionFields action={act} showDone />
+      <ConsoleConfirmStep
+        action={act}
+        onConfirm={() => void confirm()}
+        dialogLabel="가상계좌 작업 확인"
+        submitLabel={`${VBANK_ACTION_LABELS[action]} 확인`}
+        cancelLabel="닫기"
+      >
+        {vbankConfirmText(action, row, dueDays)}
+      </ConsoleConfirmStep>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useLazyQuery, useQuery } from "@apollo/client/react";
-import { isStaffUserType } from "@seoltab/domain";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Pager } from "../../../components/ui/pager";
+import { FilterButtons, useAddressFilter } from "../../../components/ui/staff-filter";
+import { StaffGate } from "../../../components/ui/staff-gate";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { useRootStore } from "../../../stores/root-store";
 import {
@@ -85,9 +86,9 @@ export function AuditView() {
       {user?.USER_TYPE === "ADMIN" ? (
         <AuditEntries />
       ) : (
-        <section className="audit-section">
+        <section className="staff-section">
           <h2>관리자(ADMIN)만 볼 수 있어요</h2>
-          <p className="audit-hint">
+          <p className="staff-hint">
             감사 기록 조회와 내보내기는 관리자 계정에서만 할 수 있어요. 필요하면 관리자에게 요청해
             주세요.
           </p>
@@ -99,29 +100,16 @@ export function AuditView() {
 
 /** Staff only (others see where to go instead); the page's title and a way back to the console. */
 function AuditFrame({ title, children }: { title: string; children: ReactNode }) {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user || !isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="audit-denied">
-        <h1 id="audit-denied">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>감사 기록은 운영팀 계정에서만 볼 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to={user ? "/_app" : "/sign_in"} className="btn btn--primary btn--lg">
-            {user ? "내 학습 공간으로" : "로그인하기"}
-          </Link>
-        </div>
-      </section>
-    );
-  }
   return (
-    <div className="audit-page" data-testid="audit-page">
-      <Link to="/_app/admin" className="audit-back">
-        ← 운영 콘솔
-      </Link>
-      <h1 className="audit-title">{title}</h1>
-      {children}
-    </div>
+    <StaffGate notStaff="감사 기록은 운영팀 계정에서만 볼 수 있어요.">
+      <div className="staff-page" data-testid="audit-page">
+        <Link to="/_app/admin" className="audit-back">
+          ← 운영 콘솔
+        </Link>
+        <h1 className="staff-page__title">{title}</h1>
+        {children}
+      </div>
+    </StaffGate>
   );
 }
 
@@ -129,7 +117,7 @@ function AuditFrame({ title, children }: { title: string; children: ReactNode })
 function AuditError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p className="audit-error" role="alert">
+    <p className="staff-error" role="alert">
       {message}
     </p>
   );
@@ -137,14 +125,7 @@ function AuditError({ message }: { message: string | null }) {
 
 function AuditEntries() {
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const filter = filterOf(params);
-  const [draft, setDraft] = useState(filter);
-  const [draftKey, setDraftKey] = useState(params.toString());
-  if (draftKey !== params.toString()) {
-    setDraftKey(params.toString());
-    setDraft(filter);
-  }
+  const { filter, draft, setDraft, go } = useAddressFilter(filterOf, paramsOf);
   const vars = varsOf(filter);
   const { data, error, loading, fetchMore, refetch } = useQuery(AUDIT_ENTRIES, {
     context: MATCHING_CONTEXT,
@@ -161,7 +142,6 @@ function AuditEntries() {
     error: null,
   });
   const page = data?.auditEntries;
-  const go = (next: Filter) => setParams(paramsOf(next));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     go({ ...draft, record: draft.record.trim() });
@@ -199,9 +179,9 @@ function AuditEntries() {
 
   return (
     <>
-      <section className="audit-section" aria-labelledby={`${id}-find`}>
+      <section className="staff-section" aria-labelledby={`${id}-find`}>
         <h2 id={`${id}-find`}>기록 찾기</h2>
-        <p className="audit-hint">
+        <p className="staff-hint">
           직원의 처리(실행)와 로그인·권한 거부·검색·내보내기(보안)를 최근 것부터 보여 줘요. 시간은
           한국 시간이에요.
         </p>
@@ -268,28 +248,19 @@ function AuditEntries() {
               onChange={(e) => setDraft({ ...draft, to: e.target.value })}
             />
           </label>
-          <div className="audit-actions audit-filters__buttons">
-            <button type="submit" className="btn btn--primary">
-              찾기
-            </button>
-            {filtered ? (
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => go({ person: "", record: "", kind: "", from: "", to: "" })}
-              >
-                모두 보기
-              </button>
-            ) : null}
-          </div>
+          <FilterButtons
+            className="audit-actions audit-filters__buttons"
+            filtered={filtered}
+            onShowAll={() => go({ person: "", record: "", kind: "", from: "", to: "" })}
+          />
         </form>
-        <p className="audit-hint">
+        <p className="staff-hint">
           대상 예: payment:12 (결제), refund_request:3 (환불 요청), user:7 (회원). payment: 처럼
           끝에 :만 쓰면 그 종류 전체를 찾아요.
         </p>
       </section>
 
-      <section className="audit-section" aria-labelledby={`${id}-list`}>
+      <section className="staff-section" aria-labelledby={`${id}-list`}>
         <div className="audit-list-head">
           <h2 id={`${id}-list`}>기록</h2>
           <div className="audit-actions">
@@ -307,7 +278,7 @@ function AuditEntries() {
         <AuditError message={exporting.error} />
         {error ? (
           <div role="alert" className="audit-actions">
-            <p className="audit-error">{errorMessage(error)}</p>
+            <p className="staff-error">{errorMessage(error)}</p>
             <button type="button" className="btn btn--secondary" onClick={() => void refetch()}>
               다시 시도
             </button>
@@ -316,13 +287,13 @@ function AuditEntries() {
         {!error && !page ? <p aria-busy="true">불러오는 중이에요…</p> : null}
         {!error && page ? (
           <>
-            <p data-testid="audit-count" aria-live="polite" className="audit-hint">
+            <p data-testid="audit-count" aria-live="polite" className="staff-hint">
               {page.entries.length}건{page.nextCursor ? " (더 있어요)" : ""}
             </p>
             {page.entries.length === 0 ? (
-              <p className="audit-hint">해당하는 기록이 없어요.</p>
+              <p className="staff-hint">해당하는 기록이 없어요.</p>
             ) : null}
-            <ol className="audit-list">
+            <ol className="staff-list">
               {page.entries.map((e) => (
                 <AuditRow key={e.id} entry={e} filter={filter} />
               ))}
@@ -359,14 +330,14 @@ function ChainCheck() {
         {loading ? "검증하는 중…" : "체인 검증"}
       </button>
       <div className="audit-chain" aria-live="polite" data-testid="audit-chain">
-        {error ? <p className="audit-error">{errorMessage(error)}</p> : null}
+        {error ? <p className="staff-error">{errorMessage(error)}</p> : null}
         {report?.ok ? (
-          <p className="audit-done">
+          <p className="staff-done">
             기록 {(report.entries ?? 0).toLocaleString("ko-KR")}건 모두 이상 없어요.
           </p>
         ) : null}
         {report && !report.ok ? (
-          <p className="audit-error" role="alert">
+          <p className="staff-error" role="alert">
             {report.brokenId ? `#${report.brokenId} 기록에서 ` : ""}
             체인이 끊겼어요: {CHAIN_PROBLEM_LABELS[report.problem ?? ""] ?? report.problem}
           </p>
@@ -422,7 +393,7 @@ function AuditRow({ entry: e, filter }: { entry: AuditEntry; filter: Filter }) {
         {e.target ? (
           <>
             <dt>대상</dt>
-            <dd className="audit-mono">
+            <dd className="staff-mono">
               <Link to={recordLink!} title="이 기록만 보기">
                 {e.target}
               </Link>
@@ -438,29 +409,29 @@ function AuditRow({ entry: e, filter }: { entry: AuditEntry; filter: Filter }) {
         {before ? (
           <>
             <dt>이전</dt>
-            <dd className="audit-mono">{before}</dd>
+            <dd className="staff-mono">{before}</dd>
           </>
         ) : null}
         {after ? (
           <>
             <dt>이후</dt>
-            <dd className="audit-mono">{after}</dd>
+            <dd className="staff-mono">{after}</dd>
           </>
         ) : null}
         {!before && !after ? (
           <>
             <dt>내용</dt>
-            <dd className="audit-mono">{pretty(e.detail) ?? "—"}</dd>
+            <dd className="staff-mono">{pretty(e.detail) ?? "—"}</dd>
           </>
         ) : null}
         {e.requestId ? (
           <>
             <dt>요청 ID</dt>
-            <dd className="audit-mono">{e.requestId}</dd>
+            <dd className="staff-mono">{e.requestId}</dd>
           </>
         ) : null}
         <dt>체인</dt>
-        <dd className="audit-mono" title={e.hash ?? undefined}>
+        <dd className="staff-mono" title={e.hash ?? undefined}>
           #{e.id}
           {e.seq ? ` · ${e.seq}번째 · ${e.hash?.slice(0, 12)}…` : " · 봉인 전"}
         </dd>

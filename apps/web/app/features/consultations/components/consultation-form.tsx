@@ -166,6 +166,20 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
   };
 
   const errorOf = (field: FieldName) => errors[field];
+  /** A text control's id, name and aria-invalid (its Field gives aria-describedby). */
+  const controlOf = (field: Exclude<FieldName, "verification">) => ({
+    id: idOf(field),
+    name: field,
+    "aria-invalid": errorOf(field) ? true : undefined,
+  });
+  /** A ChoiceGroup's name, first radio id, error, value and change for `field`. */
+  const choiceOf = <K extends "applicantType" | "subject" | "preferredTime">(field: K) => ({
+    name: field,
+    firstId: idOf(field),
+    error: errorOf(field),
+    value: values[field],
+    onChange: (value: string) => set(field, value as ConsultationFormValues[K]),
+  });
 
   return (
     <form className="cst-form" noValidate onSubmit={onSubmit} aria-describedby={`${uid}-required`}>
@@ -175,17 +189,9 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
 
       <ChoiceGroup
         legend="신청하시는 분"
-        name="applicantType"
-        firstId={idOf("applicantType")}
-        error={errorOf("applicantType")}
+        {...choiceOf("applicantType")}
         layout="pair"
-        options={APPLICANT_TYPE_OPTIONS.map((o) => ({
-          value: o.value,
-          label: o.label,
-          hint: o.hint,
-        }))}
-        value={values.applicantType}
-        onChange={(value) => set("applicantType", value as ConsultationFormValues["applicantType"])}
+        options={APPLICANT_TYPE_OPTIONS}
       />
 
       <Field
@@ -196,15 +202,13 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
       >
         {(describedBy) => (
           <input
-            id={idOf("name")}
-            name="name"
+            {...controlOf("name")}
             className="cst-input"
             type="text"
             autoComplete="name"
             maxLength={MAX_NAME_LENGTH + 10}
             value={values.name}
             onChange={(event) => set("name", event.target.value)}
-            aria-invalid={errorOf("name") ? true : undefined}
             aria-describedby={describedBy}
           />
         )}
@@ -213,14 +217,12 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
       <Field id={idOf("grade")} label="학생 학년" error={errorOf("grade")}>
         {(describedBy) => (
           <select
-            id={idOf("grade")}
-            name="grade"
+            {...controlOf("grade")}
             className="cst-input cst-select"
             value={values.grade}
             onChange={(event) =>
               set("grade", event.target.value as ConsultationFormValues["grade"])
             }
-            aria-invalid={errorOf("grade") ? true : undefined}
             aria-describedby={describedBy}
           >
             <option value="">학년을 골라 주세요</option>
@@ -235,13 +237,9 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
 
       <ChoiceGroup
         legend="상담 과목"
-        name="subject"
-        firstId={idOf("subject")}
-        error={errorOf("subject")}
+        {...choiceOf("subject")}
         layout="chips"
         options={SUBJECT_OPTIONS.map((s) => ({ value: s, label: s }))}
-        value={values.subject}
-        onChange={(value) => set("subject", value as ConsultationFormValues["subject"])}
       />
 
       <PhoneField
@@ -264,17 +262,9 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
 
       <ChoiceGroup
         legend="연락받기 편한 시간"
-        name="preferredTime"
-        firstId={idOf("preferredTime")}
-        error={errorOf("preferredTime")}
+        {...choiceOf("preferredTime")}
         layout="list"
-        options={PREFERRED_TIME_OPTIONS.map((o) => ({
-          value: o.value,
-          label: o.label,
-          hint: o.hint,
-        }))}
-        value={values.preferredTime}
-        onChange={(value) => set("preferredTime", value as ConsultationFormValues["preferredTime"])}
+        options={PREFERRED_TIME_OPTIONS}
       />
 
       <Field
@@ -286,13 +276,11 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
       >
         {(describedBy) => (
           <input
-            id={idOf("preferredTimeNote")}
-            name="preferredTimeNote"
+            {...controlOf("preferredTimeNote")}
             className="cst-input"
             type="text"
             value={values.preferredTimeNote}
             onChange={(event) => set("preferredTimeNote", event.target.value)}
-            aria-invalid={errorOf("preferredTimeNote") ? true : undefined}
             aria-describedby={describedBy}
           />
         )}
@@ -314,13 +302,11 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
       >
         {(describedBy) => (
           <textarea
-            id={idOf("memo")}
-            name="memo"
+            {...controlOf("memo")}
             className="cst-input cst-textarea"
             rows={4}
             value={values.memo}
             onChange={(event) => set("memo", event.target.value)}
-            aria-invalid={errorOf("memo") ? true : undefined}
             aria-describedby={describedBy}
           />
         )}
@@ -341,12 +327,10 @@ export function ConsultationForm({ onSubmitted }: { onSubmitted: (r: SubmittedRe
         <p className="cst-privacy__refusal">{PRIVACY_NOTICE.refusal}</p>
         <label className="cst-check">
           <input
-            id={idOf("privacyAgreed")}
-            name="privacyAgreed"
+            {...controlOf("privacyAgreed")}
             type="checkbox"
             checked={values.privacyAgreed}
             onChange={(event) => set("privacyAgreed", event.target.checked)}
-            aria-invalid={errorOf("privacyAgreed") ? true : undefined}
             aria-describedby={errorOf("privacyAgreed") ? `${uid}-privacy-error` : undefined}
           />
           <span>{PRIVACY_NOTICE.checkbox}</span>
@@ -440,7 +424,7 @@ function ChoiceGroup({
   name: string;
   /** Id of the first radio (focused on an error). */
   firstId: string;
-  options: { value: string; label: string; hint?: string }[];
+  options: readonly { value: string; label: string; hint?: string }[];
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;

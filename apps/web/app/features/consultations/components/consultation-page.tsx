@@ -23,10 +23,10 @@ export function ConsultationPage() {
           학년과 과목, 연락받기 편한 시간만 알려 주세요. 설탭 상담 선생님이 직접 전화드리고, 무료
           체험 수업 일정도 함께 잡아 드려요.
         </p>
-        <ol className="cst-steps" aria-label="상담 진행 순서">
+        <ol className="step-list cst-steps" aria-label="상담 진행 순서">
           {STEPS.map((step, index) => (
-            <li key={step.title} className="cst-steps__item">
-              <span className="cst-steps__number" aria-hidden="true">
+            <li key={step.title} className="step-list__item">
+              <span className="step-list__number" aria-hidden="true">
                 {index + 1}
               </span>
               <span>

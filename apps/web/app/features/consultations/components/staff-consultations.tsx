@@ -1,10 +1,10 @@
-import { isStaffUserType, UTM_KEYS, withParticle } from "@seoltab/domain";
+import { UTM_KEYS, withParticle } from "@seoltab/domain";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { isRestError, NETWORK_ERROR_MESSAGE } from "../../../lib/rest-client";
+import { StaffGate } from "../../../components/ui/staff-gate";
+import { isRestError } from "../../../lib/rest-client";
+import { restErrorText } from "../../../lib/rest-errors";
 import { useModalStore } from "../../../stores/modal-store";
-import { useRootStore } from "../../../stores/root-store";
 import {
   changeConsultationStatus,
   listConsultations,
@@ -44,44 +44,19 @@ export function formatPhone(digits: string): string {
     : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-function messageOf(error: unknown): string {
-  return isRestError(error) ? error.message : NETWORK_ERROR_MESSAGE;
-}
-
 /**
  * The staff page of consultation requests (/_app/admin/consultations): for ADMIN and SALES_TEAM
  * only (others see why, and the api refuses them anyway). Signed out: the way to sign in.
  */
 export function StaffConsultations() {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user) {
-    return (
-      <section className="app-panel" aria-labelledby="staff-title">
-        <h1 id="staff-title">로그인이 필요해요</h1>
-        <p>상담 신청 목록은 운영팀 계정으로 로그인한 뒤에 볼 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to="/sign_in" className="btn btn--primary btn--lg">
-            로그인하기
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  if (!isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="staff-title">
-        <h1 id="staff-title">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>상담 신청 목록은 운영팀과 영업팀 계정에서만 열 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to="/_app" className="btn btn--primary btn--lg">
-            내 학습 공간으로
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return <ConsultationList />;
+  return (
+    <StaffGate
+      notStaff="상담 신청 목록은 운영팀과 영업팀 계정에서만 열 수 있어요."
+      signedOut="상담 신청 목록은 운영팀 계정으로 로그인한 뒤에 볼 수 있어요."
+    >
+      <ConsultationList />
+    </StaffGate>
+  );
 }
 
 interface ListState {
@@ -115,7 +90,7 @@ function ConsultationList() {
       },
       (err: unknown) => {
         if (cancelled) return;
-        setError(messageOf(err));
+        setError(restErrorText(err));
         setLoading(false);
       },
     );
@@ -151,7 +126,7 @@ function ConsultationList() {
       });
       setError(null);
     } catch (err) {
-      setError(messageOf(err));
+      setError(restErrorText(err));
     } finally {
       setLoading(false);
     }
@@ -178,7 +153,7 @@ function ConsultationList() {
         `${item.NAME}님의 상담을 ${withParticle(`‘${STATUS_LABELS[to]}’`, "으로/로")} 바꿨어요.`,
       );
     } catch (err) {
-      toast.error(messageOf(err));
+      toast.error(restErrorText(err));
       if (isRestError(err) && err.errorCode === "invalid_status_transition") {
         setReloadKey((key) => key + 1);
       }

@@ -2,7 +2,8 @@ import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { PAYMENT_CONTEXT, USER_CONTRACTS, type UserContract } from "../api/graphql";
 import { formatWon } from "../../../content/promotions";
-import { seoulDate, tabletLabel } from "../labels";
+import { seoulDate } from "../labels";
+import { ContractTermRows } from "./contract-terms";
 import { errorMessage } from "../messages";
 import { ContractStateBadges } from "./contract-state";
 
@@ -75,21 +76,7 @@ function ContractRow({ contract: c }: { contract: UserContract }) {
         {c.contract.name}
       </h3>
       <dl className="price-list price-list--compact">
-        <div className="price-list__row">
-          <dt>학생</dt>
-          <dd>
-            {c.userName}
-            {c.parentName ? ` · 보호자 ${c.parentName}` : ""}
-          </dd>
-        </div>
-        <div className="price-list__row">
-          <dt>수강 기간</dt>
-          <dd>{c.contract.month}개월</dd>
-        </div>
-        <div className="price-list__row">
-          <dt>태블릿</dt>
-          <dd>{tabletLabel(c.contract)}</dd>
-        </div>
+        <ContractTermRows userName={c.userName} parentName={c.parentName} contract={c.contract} />
         {c.refundedAmount > 0 ? (
           <div className="price-list__row">
             <dt>환불 금액</dt>

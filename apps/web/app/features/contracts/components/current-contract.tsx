@@ -1,7 +1,8 @@
 import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { PAYMENT_CONTEXT, USER_CONTRACT } from "../api/graphql";
-import { seoulDate, tabletLabel } from "../labels";
+import { seoulDate } from "../labels";
+import { ContractTermRows } from "./contract-terms";
 
 /**
  * 지금 계약 (SPEC.md §7 "Query UserContract"): the latest contract student `userId` signed —
@@ -28,21 +29,11 @@ export function CurrentContract({ userId }: { userId: number }) {
       <article className="contracts__card">
         <p className="contracts__name">{current.contract.name}</p>
         <dl className="price-list price-list--compact">
-          <div className="price-list__row">
-            <dt>학생</dt>
-            <dd>
-              {current.userName}
-              {current.parentName ? ` · 보호자 ${current.parentName}` : ""}
-            </dd>
-          </div>
-          <div className="price-list__row">
-            <dt>수강 기간</dt>
-            <dd>{current.contract.month}개월</dd>
-          </div>
-          <div className="price-list__row">
-            <dt>태블릿</dt>
-            <dd>{tabletLabel(current.contract)}</dd>
-          </div>
+          <ContractTermRows
+            userName={current.userName}
+            parentName={current.parentName}
+            contract={current.contract}
+          />
           <div className="price-list__row">
             <dt>결제일</dt>
             <dd>{seoulDate(current.paidAt)}</dd>

@@ -1,10 +1,9 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { isStaffUserType } from "@seoltab/domain";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { Pager } from "../../../components/ui/pager";
+import { StaffGate } from "../../../components/ui/staff-gate";
 import { errorMessage } from "../../../lib/graphql-errors";
-import { useRootStore } from "../../../stores/root-store";
 import {
   CONSENTED_CYCLE_REVIEWS,
   CYCLE_REVIEWS_CONTEXT,
@@ -28,22 +27,11 @@ const dateText = (iso: string) =>
  * it down. Reviews without consent never appear here.
  */
 export function AdminReviews() {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user || !isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="admin-reviews-denied">
-        <h1 id="admin-reviews-denied">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>수강 후기 게시는 운영팀과 영업팀 계정에서만 할 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to={user ? "/_app" : "/sign_in"} className="btn btn--primary btn--lg">
-            {user ? "내 학습 공간으로" : "로그인하기"}
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return <ReviewQueue />;
+  return (
+    <StaffGate notStaff="수강 후기 게시는 운영팀과 영업팀 계정에서만 할 수 있어요.">
+      <ReviewQueue />
+    </StaffGate>
+  );
 }
 
 function ReviewQueue() {
@@ -92,27 +80,13 @@ function ReviewQueue() {
           </ul>
         ) : null}
         {list && list.totalPages > 1 ? (
-          <nav className="app-panel__actions app-panel__actions--left" aria-label="페이지">
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              이전
-            </button>
-            <span>
-              {list.currentPage} / {list.totalPages}
-            </span>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={page >= list.totalPages}
-              onClick={() => setPage(page + 1)}
-            >
-              다음
-            </button>
-          </nav>
+          <Pager
+            kind="pages"
+            page={page}
+            hasNext={page < list.totalPages}
+            onPage={setPage}
+            label={`${list.currentPage} / ${list.totalPages}`}
+          />
         ) : null}
       </section>
     </div>

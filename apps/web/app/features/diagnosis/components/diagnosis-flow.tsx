@@ -19,7 +19,7 @@ import {
   removePendingAttempt,
   type PendingAttempt,
 } from "../pending";
-import type { DiagnosisAttempt, DiagnosisReport } from "../types";
+import type { DiagnosisAttempt, DiagnosisReport } from "../api";
 import { DiagnosisReportView } from "./diagnosis-report-view";
 
 const LEVELS: SchoolLevel[] = ["MIDDLE", "HIGH"];

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { DiagnosisReport } from "../types";
+import type { DiagnosisReport } from "../api";
 
 const SEOUL_DATE = new Intl.DateTimeFormat("ko-KR", {
   timeZone: "Asia/Seoul",

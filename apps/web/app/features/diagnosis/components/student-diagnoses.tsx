@@ -1,18 +1,7 @@
-import { gql, type TypedDocumentNode } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
-import { DIAGNOSIS_CONTEXT } from "../app-api";
-import { SUMMARY_FIELDS, type DiagnosisSummary } from "../types";
+import { DIAGNOSIS_CONTEXT, STUDENT_DIAGNOSES } from "../app-api";
 import { seoulDate } from "./diagnosis-report-view";
-
-const STUDENT_DIAGNOSES: TypedDocumentNode<
-  { studentDiagnoses: DiagnosisSummary[] },
-  { lectureId: string }
-> = gql`
-  query StudentDiagnoses($lectureId: ID!) {
-    studentDiagnoses(lectureId: $lectureId) { ${SUMMARY_FIELDS} }
-  }
-`;
 
 /**
  * 학생의 AI 학습 진단 on a lecture's page (issue #20): the student's diagnoses for the family,

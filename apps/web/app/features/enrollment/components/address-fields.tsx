@@ -70,7 +70,7 @@ export function AddressFields({
   };
 
   return (
-    <fieldset className="enr-group">
+    <fieldset className="panel">
       <legend className="enr-group__legend">받는 곳</legend>
       <p className="enr-group__description">태블릿과 교재를 보내 드릴 주소예요.</p>
       <div className="enr-address__search">

@@ -33,7 +33,7 @@ export function ChoiceGroup({
 }) {
   const descriptionId = `${name}-description`;
   return (
-    <fieldset className="enr-group" aria-describedby={description ? descriptionId : undefined}>
+    <fieldset className="panel" aria-describedby={description ? descriptionId : undefined}>
       <legend className="enr-group__legend">{legend}</legend>
       {description ? (
         <p id={descriptionId} className="enr-group__description">

@@ -498,7 +498,7 @@ export function EnrollmentForm({
           setFocus={setFocus}
           errors={errors}
         />
-        <fieldset className="enr-group">
+        <fieldset className="panel">
           <legend className="enr-group__legend">학부모 정보</legend>
           <p className="enr-group__description">결제와 수업 안내를 학부모님께 보내 드려요.</p>
           <TextField
@@ -517,7 +517,7 @@ export function EnrollmentForm({
             error={errors.parentPhoneNumber?.message}
           />
         </fieldset>
-        <fieldset className="enr-group">
+        <fieldset className="panel">
           <legend className="enr-group__legend">동의</legend>
           <Consent
             label="[필수] 개인정보 수집·이용에 동의해요."

@@ -1,9 +1,9 @@
 import { isUnderFourteen, passwordProblems, PASSWORD_PROBLEM_MESSAGES } from "@seoltab/domain";
-import { GRADES_OF_LEVEL, type SchoolLevel } from "@seoltab/domain/family-accounts";
+import { GRADES_OF_LEVEL } from "@seoltab/domain/family-accounts";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { showToast } from "../../../components/ui/toast-container";
-import { SchoolFields } from "./school-fields";
+import { StudentProfileFields, type StudentProfile } from "./student-profile-fields";
 import { useActingChildStore } from "../../../stores/acting-child-store";
 import {
   PhoneVerification,
@@ -31,10 +31,13 @@ export function CreateStudentForm() {
   const id = useId();
   const navigate = useNavigate();
   const chooseChild = useActingChildStore((s) => s.chooseChild);
-  const [name, setName] = useState("");
-  const [level, setLevel] = useState<SchoolLevel>("MIDDLE");
-  const [grade, setGrade] = useState<string>(GRADES_OF_LEVEL.MIDDLE[0]!);
-  const [gender, setGender] = useState<"MAN" | "WOMAN">("MAN");
+  const [profile, setProfile] = useState<StudentProfile>({
+    name: "",
+    level: "MIDDLE",
+    grade: GRADES_OF_LEVEL.MIDDLE[0]!,
+    gender: "MAN",
+  });
+  const { name, level, grade, gender } = profile;
   const [birthDate, setBirthDate] = useState("");
   const [ownSignIn, setOwnSignIn] = useState(false);
   const [email, setEmail] = useState("");
@@ -86,30 +89,12 @@ export function CreateStudentForm() {
 
   return (
     <form className="family-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-name`}>
-          자녀 이름
-        </label>
-        <input
-          id={`${id}-name`}
-          className="form-input"
-          value={name}
-          maxLength={50}
-          autoComplete="off"
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <SchoolFields
+      <StudentProfileFields
         id={id}
-        level={level}
-        grade={grade}
-        gender={gender}
-        onLevel={(l) => {
-          setLevel(l);
-          setGrade(GRADES_OF_LEVEL[l][0]!);
-        }}
-        onGrade={setGrade}
-        onGender={setGender}
+        nameLabel="자녀 이름"
+        nameAutoComplete="off"
+        profile={profile}
+        onChange={setProfile}
       />
       <div className="form-field">
         <label className="form-field__label" htmlFor={`${id}-birth`}>

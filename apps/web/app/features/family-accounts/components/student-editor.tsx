@@ -1,9 +1,9 @@
-import { GRADES_OF_LEVEL, schoolLevelOf, type SchoolLevel } from "@seoltab/domain/family-accounts";
+import { GRADES_OF_LEVEL, schoolLevelOf } from "@seoltab/domain/family-accounts";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { showToast } from "../../../components/ui/toast-container";
 import { FindChildrenByPhone } from "./find-children-by-phone";
-import { SchoolFields } from "./school-fields";
+import { StudentProfileFields, type StudentProfile } from "./student-profile-fields";
 import { actingChildOf, useActingChildStore } from "../../../stores/acting-child-store";
 import { ChildSwitcher } from "../../accounts/components/child-switcher";
 import {
@@ -28,10 +28,12 @@ function Alert({ text }: { text: string | null }) {
 
 function ProfileForm({ child, onSaved }: { child: FamilyChild; onSaved: () => void }) {
   const id = useId();
-  const [name, setName] = useState(child.USER_NAME);
-  const [level, setLevel] = useState<SchoolLevel>(schoolLevelOf(child.GRADE) ?? "MIDDLE");
-  const [grade, setGrade] = useState(child.GRADE ?? GRADES_OF_LEVEL.MIDDLE[0]!);
-  const [gender, setGender] = useState<"MAN" | "WOMAN">(child.GENDER === "WOMAN" ? "WOMAN" : "MAN");
+  const [profile, setProfile] = useState<StudentProfile>(() => ({
+    name: child.USER_NAME,
+    level: schoolLevelOf(child.GRADE) ?? "MIDDLE",
+    grade: child.GRADE ?? GRADES_OF_LEVEL.MIDDLE[0]!,
+    gender: child.GENDER === "WOMAN" ? "WOMAN" : "MAN",
+  }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -41,10 +43,10 @@ function ProfileForm({ child, onSaved }: { child: FamilyChild; onSaved: () => vo
     try {
       await updateStudent({
         CHILD_USER_NO: child.USER_NO,
-        REALNAME: name.trim(),
-        SCHOOL_LEVEL: level,
-        GRADE: grade,
-        GENDER: gender,
+        REALNAME: profile.name.trim(),
+        SCHOOL_LEVEL: profile.level,
+        GRADE: profile.grade,
+        GENDER: profile.gender,
       });
       void showToast("success", "자녀 정보를 바꿨어요.");
       onSaved();
@@ -56,30 +58,7 @@ function ProfileForm({ child, onSaved }: { child: FamilyChild; onSaved: () => vo
   };
   return (
     <form className="family-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-name`}>
-          이름
-        </label>
-        <input
-          id={`${id}-name`}
-          className="form-input"
-          value={name}
-          maxLength={50}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <SchoolFields
-        id={id}
-        level={level}
-        grade={grade}
-        gender={gender}
-        onLevel={(l) => {
-          setLevel(l);
-          setGrade(GRADES_OF_LEVEL[l][0]!);
-        }}
-        onGrade={setGrade}
-        onGender={setGender}
-      />
+      <StudentProfileFields id={id} nameLabel="이름" profile={profile} onChange={setProfile} />
       <Alert text={error} />
       <button type="submit" className="btn btn--primary btn--lg" disabled={busy}>
         정보 저장

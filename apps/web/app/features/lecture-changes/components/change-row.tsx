@@ -65,10 +65,10 @@ function waitingFor(c: LectureChange): string {
 }
 
 const STATE_CLASS: Record<string, string> = {
-  RECEIVED: "change-state change-state--open",
-  ACCEPTED: "change-state change-state--accepted",
-  DECLINED: "change-state change-state--declined",
-  CANCELLED: "change-state change-state--cancelled",
+  RECEIVED: "state-badge",
+  ACCEPTED: "state-badge state-badge--success",
+  DECLINED: "state-badge state-badge--danger",
+  CANCELLED: "state-badge state-badge--muted",
 };
 
 /**
@@ -129,10 +129,10 @@ export function ChangeRow({
           {change.kindLabel}
           {showLecture ? ` · ${change.lectureTitle} (수업 #${change.lectureId})` : ""}
         </strong>
-        <span className={STATE_CLASS[change.state] ?? "change-state"} data-testid="change-state">
+        <span className={STATE_CLASS[change.state] ?? "state-badge"} data-testid="change-state">
           {change.stateLabel}
         </span>
-        {change.late ? <span className="change-state change-state--late">늦은 변경</span> : null}
+        {change.late ? <span className="state-badge state-badge--danger">늦은 변경</span> : null}
       </p>
       <p data-testid="change-summary">{changeSummary(change)}</p>
       <p className="change-row__meta">{askedBy(change)}</p>
@@ -192,5 +192,33 @@ export function ChangeRow({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * A list of requests (`.change-rows`), each a ChangeRow with the same context, refresh and
+ * queries to refetch; nothing when the list is empty.
+ */
+export function ChangeRows({
+  changes,
+  context,
+  onDone,
+  refetchQueries = [],
+}: {
+  changes: readonly LectureChange[];
+  context: { clientName: string };
+  onDone: () => void;
+  /** Names of the page's queries an accepted change alters (the lessons, the lecture). */
+  refetchQueries?: string[];
+}) {
+  if (changes.length === 0) return null;
+  return (
+    <ul className="change-rows">
+      {changes.map((c) => (
+        <li key={c.id}>
+          <ChangeRow change={c} context={context} onDone={onDone} refetchQueries={refetchQueries} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -13,7 +13,7 @@ import {
   fetchChangeForm,
   type ChangeForm,
 } from "../api";
-import { ChangeRow } from "./change-row";
+import { ChangeRows } from "./change-row";
 import { ChangeRequestForm } from "./change-request-form";
 
 /** Lecture states in which the section is shown (running, or looking for a new tutor). */
@@ -174,35 +174,23 @@ export function LectureChanges({ lectureId }: { lectureId: string }) {
       {open.length > 0 ? (
         <>
           <h3>답을 기다리는 요청</h3>
-          <ul className="change-rows">
-            {open.map((c) => (
-              <li key={c.id}>
-                <ChangeRow
-                  change={c}
-                  context={FAMILY_CONTEXT}
-                  onDone={refresh}
-                  refetchQueries={FAMILY_REFETCH}
-                />
-              </li>
-            ))}
-          </ul>
+          <ChangeRows
+            changes={open}
+            context={FAMILY_CONTEXT}
+            onDone={refresh}
+            refetchQueries={FAMILY_REFETCH}
+          />
         </>
       ) : null}
       {past.length > 0 ? (
         <>
           <h3>지난 요청</h3>
-          <ul className="change-rows">
-            {past.map((c) => (
-              <li key={c.id}>
-                <ChangeRow
-                  change={c}
-                  context={FAMILY_CONTEXT}
-                  onDone={refresh}
-                  refetchQueries={FAMILY_REFETCH}
-                />
-              </li>
-            ))}
-          </ul>
+          <ChangeRows
+            changes={past}
+            context={FAMILY_CONTEXT}
+            onDone={refresh}
+            refetchQueries={FAMILY_REFETCH}
+          />
         </>
       ) : null}
     </section>

@@ -6,7 +6,7 @@ import { blocksText } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { TUTOR_LESSONS } from "../../lessons/api";
 import { LECTURE_CHANGE_FORM, TUTOR_CONTEXT, changeKindOf } from "../api";
-import { ChangeRow } from "./change-row";
+import { ChangeRows } from "./change-row";
 import { ChangeRequestForm } from "./change-request-form";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,29 +125,15 @@ function TutorLectureCard({
           <p>
             <strong>답이 필요한 요청 {waiting.length}건</strong>
           </p>
-          <ul className="change-rows">
-            {waiting.map((c) => (
-              <li key={c.id}>
-                <ChangeRow
-                  change={c}
-                  context={TUTOR_CONTEXT}
-                  onDone={refresh}
-                  refetchQueries={TUTOR_REFETCH}
-                />
-              </li>
-            ))}
-          </ul>
+          <ChangeRows
+            changes={waiting}
+            context={TUTOR_CONTEXT}
+            onDone={refresh}
+            refetchQueries={TUTOR_REFETCH}
+          />
         </>
       ) : null}
-      {mine.length > 0 ? (
-        <ul className="change-rows">
-          {mine.map((c) => (
-            <li key={c.id}>
-              <ChangeRow change={c} context={TUTOR_CONTEXT} onDone={refresh} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChangeRows changes={mine} context={TUTOR_CONTEXT} onDone={refresh} />
       {chosen ? (
         <ChangeRequestForm
           key={chosen}

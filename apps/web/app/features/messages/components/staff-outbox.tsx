@@ -1,10 +1,10 @@
 import { useQuery } from "@apollo/client/react";
-import { isStaffUserType } from "@seoltab/domain";
-import { useId, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useId, type FormEvent } from "react";
+import { Link } from "react-router";
 import { Pager } from "../../../components/ui/pager";
+import { FilterButtons, useAddressFilter } from "../../../components/ui/staff-filter";
+import { StaffGate } from "../../../components/ui/staff-gate";
 import { errorMessage } from "../../../lib/graphql-errors";
-import { useRootStore } from "../../../stores/root-store";
 import {
   CHANNEL_LABELS,
   MATCHING_CONTEXT,
@@ -64,35 +64,17 @@ const STATE_CLASS: Record<string, string> = {
  * cancelled. Other people see a page that says it is for staff.
  */
 export function StaffOutbox() {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user || !isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="admin-messages-denied">
-        <h1 id="admin-messages-denied">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>알림 발송 내역은 운영팀과 영업팀 계정에서만 볼 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to={user ? "/_app" : "/sign_in"} className="btn btn--primary btn--lg">
-            {user ? "내 학습 공간으로" : "로그인하기"}
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return <Outbox />;
+  return (
+    <StaffGate notStaff="알림 발송 내역은 운영팀과 영업팀 계정에서만 볼 수 있어요.">
+      <Outbox />
+    </StaffGate>
+  );
 }
 
 function Outbox() {
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const filter = filterOf(params);
-  const [draft, setDraft] = useState(filter);
-  const [draftKey, setDraftKey] = useState(params.toString());
   // A new address (a link in a row, back and forward) refills the form.
-  if (draftKey !== params.toString()) {
-    setDraftKey(params.toString());
-    setDraft(filter);
-  }
+  const { filter, draft, setDraft, go } = useAddressFilter(filterOf, paramsOf);
   const { data, error, loading, refetch } = useQuery(MESSAGE_OUTBOX, {
     context: MATCHING_CONTEXT,
     variables: {
@@ -105,7 +87,6 @@ function Outbox() {
     notifyOnNetworkStatusChange: true,
   });
   const rows = loading ? undefined : data?.messageOutbox;
-  const go = (next: Filter) => setParams(paramsOf(next));
   // Another page starts at its top (the buttons are under 50 rows).
   const turn = (page: number) => {
     go({ ...filter, page });
@@ -179,20 +160,11 @@ function Outbox() {
             ))}
           </select>
         </div>
-        <div className="outbox-filters__buttons">
-          <button type="submit" className="btn btn--primary">
-            찾기
-          </button>
-          {filtered ? (
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => go({ recipient: "", subject: "", state: "", page: 1 })}
-            >
-              모두 보기
-            </button>
-          ) : null}
-        </div>
+        <FilterButtons
+          className="outbox-filters__buttons"
+          filtered={filtered}
+          onShowAll={() => go({ recipient: "", subject: "", state: "", page: 1 })}
+        />
       </form>
 
       {error ? (

@@ -158,7 +158,7 @@ export function BillingCardPanel({
   }
 
   return (
-    <section className="pay-panel" aria-labelledby={titleId}>
+    <section className="panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="pay-panel__title">
         {title}
       </h2>

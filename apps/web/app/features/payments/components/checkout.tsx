@@ -282,7 +282,7 @@ export function Checkout({
   return (
     <div className="pay-layout">
       <div className="pay-main">
-        <fieldset className="pay-panel pay-methods">
+        <fieldset className="panel pay-methods">
           <legend className="pay-panel__title">결제 수단</legend>
           {METHODS.map((m) => (
             <label key={m.value} className="pay-method">
@@ -305,7 +305,7 @@ export function Checkout({
         </fieldset>
 
         {method !== "VBANK" ? (
-          <section className="pay-panel" aria-labelledby="pay-quota-title">
+          <section className="panel" aria-labelledby="pay-quota-title">
             <h2 id="pay-quota-title" className="pay-panel__title">
               할부
             </h2>
@@ -367,7 +367,7 @@ export function Checkout({
         ) : null}
 
         {method === "VBANK" ? (
-          <section className="pay-panel" aria-labelledby="pay-vbank-title">
+          <section className="panel" aria-labelledby="pay-vbank-title">
             <h2 id="pay-vbank-title" className="pay-panel__title">
               가상계좌 안내
             </h2>
@@ -434,7 +434,7 @@ export function Checkout({
           onChange={setGoodsLines}
           disabled={paying}
         />
-        <section className="pay-panel" aria-label="내 태블릿 사용">
+        <section className="panel" aria-label="내 태블릿 사용">
           <label className="pay-toggle">
             <input
               type="checkbox"
@@ -569,7 +569,7 @@ function OnetimeCardForm({
   });
   const cardType = useWatch({ control, name: "cardType" });
   return (
-    <section className="pay-panel" aria-labelledby="pay-onetime-title">
+    <section className="panel" aria-labelledby="pay-onetime-title">
       <h2 id="pay-onetime-title" className="pay-panel__title">
         카드 정보
       </h2>

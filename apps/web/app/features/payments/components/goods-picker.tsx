@@ -61,7 +61,7 @@ export function GoodsPicker({
   return (
     <>
       {homeshopping.length > 0 ? (
-        <section className="pay-panel" aria-labelledby="pay-homeshopping-title">
+        <section className="panel" aria-labelledby="pay-homeshopping-title">
           <h2 id="pay-homeshopping-title" className="pay-panel__title">
             홈쇼핑 상품
           </h2>
@@ -101,7 +101,7 @@ export function GoodsPicker({
         </section>
       ) : null}
       {goods.GOODS_ITEMS.length + goods.HEADPHONE_RENTALS.length > 0 ? (
-        <section className="pay-panel" aria-labelledby="pay-goods-title">
+        <section className="panel" aria-labelledby="pay-goods-title">
           <h2 id="pay-goods-title" className="pay-panel__title">
             교재·콘텐츠·헤드폰 대여
           </h2>

@@ -21,7 +21,7 @@ export function OrderSummary({
     l.policies.map((p) => ({ ...p, key: `${l.item.id}-${p.name}` })),
   );
   return (
-    <section className="pay-panel" aria-labelledby={titleId}>
+    <section className="panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="pay-panel__title">
         {heading}
       </h2>

@@ -46,7 +46,7 @@ export function ReferralCode({
   };
 
   return (
-    <section className="pay-panel" aria-label="추천 코드 할인">
+    <section className="panel" aria-label="추천 코드 할인">
       <label className="pay-panel__title" htmlFor={inputId}>
         친구 추천 코드
       </label>

@@ -36,7 +36,7 @@ export function ServerSummary({ quote }: { quote: CartQuote }) {
     })),
   );
   return (
-    <section className="pay-panel" aria-labelledby={titleId} data-testid="server-summary">
+    <section className="panel" aria-labelledby={titleId} data-testid="server-summary">
       <h2 id={titleId} className="pay-panel__title">
         주문 내역
       </h2>

@@ -150,7 +150,7 @@ export function RefundRequest({ paymentId }: { paymentId: string }) {
       </header>
       {payment.data?.payment ? <PaymentSummary payment={payment.data.payment} /> : null}
       {refundable.length === 0 ? (
-        <section className="pay-panel" aria-labelledby="refund-none-title">
+        <section className="panel" aria-labelledby="refund-none-title">
           <h2 id="refund-none-title" className="pay-panel__title">
             환불할 수 있는 항목이 없어요
           </h2>
@@ -189,7 +189,7 @@ export function RefundRequest({ paymentId }: { paymentId: string }) {
 
 function PaymentSummary({ payment }: { payment: RefundPayment }) {
   return (
-    <section className="pay-panel" aria-labelledby="refund-payment-title">
+    <section className="panel" aria-labelledby="refund-payment-title">
       <h2 id="refund-payment-title" className="pay-panel__title">
         {payment.name}
       </h2>
@@ -453,7 +453,7 @@ function RefundForm({
       onSubmit={(ev) => void submit(ev)}
       aria-labelledby="refund-title"
     >
-      <section className="pay-panel" aria-labelledby={`${id}-items`}>
+      <section className="panel" aria-labelledby={`${id}-items`}>
         <h2 id={`${id}-items`} className="pay-panel__title">
           환불할 항목
         </h2>
@@ -504,7 +504,7 @@ function RefundForm({
       </section>
 
       <section
-        className="pay-panel refund-amount"
+        className="panel refund-amount"
         aria-labelledby={`${id}-amount`}
         aria-busy={updating || undefined}
         aria-live="polite"
@@ -541,7 +541,7 @@ function RefundForm({
       </section>
 
       {nothingPaid ? null : (
-        <section className="pay-panel" aria-labelledby={`${id}-how`} data-testid="refund-how">
+        <section className="panel" aria-labelledby={`${id}-how`} data-testid="refund-how">
           <h2 id={`${id}-how`} className="pay-panel__title">
             {instant ? "결제한 카드로 바로 환불돼요" : "담당자가 확인한 뒤 환불해 드려요"}
           </h2>
@@ -574,7 +574,7 @@ function RefundForm({
       )}
 
       {e.refundAccountRequired ? (
-        <fieldset className="pay-panel refund-account" aria-describedby={`${id}-account-hint`}>
+        <fieldset className="panel refund-account" aria-describedby={`${id}-account-hint`}>
           <legend className="pay-panel__title">환불받을 계좌</legend>
           <p id={`${id}-account-hint`} className="pay-muted">
             가상계좌나 현금으로 결제한 금액은 이 계좌로 돌려드려요. 예금주와 계좌번호를 확인해
@@ -633,7 +633,7 @@ function RefundForm({
         </fieldset>
       ) : null}
 
-      <section className="pay-panel" aria-labelledby={`${id}-reason-title`}>
+      <section className="panel" aria-labelledby={`${id}-reason-title`}>
         <h2 id={`${id}-reason-title`} className="pay-panel__title">
           환불 사유
         </h2>

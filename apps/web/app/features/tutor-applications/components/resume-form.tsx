@@ -9,14 +9,12 @@ import {
   TUTOR_CLASS_TYPE_LABELS,
   UNIVERSITY_STATUSES,
   UNIVERSITY_STATUS_LABELS,
-  WEEKDAYS,
-  WEEKDAY_LABELS,
   weeklyBlockProblems,
   type WeeklyTimeBlock,
 } from "@seoltab/domain";
 import { useEffect, useId, useRef, useState } from "react";
-import { useFieldArray, useForm, useWatch, type UseFormReturn } from "react-hook-form";
-import { plainBlocks } from "../../../components/ui/weekly-blocks-editor";
+import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { WeeklyBlocksEditor, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
 import { PhoneVerification } from "../../accounts/components/phone-verification";
 import { addressOf, loadPostcode } from "../../enrollment/postcode";
@@ -174,10 +172,6 @@ export function ResumeForm({
     return () => window.clearTimeout(timer);
   }, [values, getValues, saveResume]);
 
-  const blockProblems = weeklyBlockProblems(
-    (values.availableTimes ?? []).filter((b): b is WeeklyTimeBlock => !!b?.start && !!b?.end),
-  );
-
   return (
     <form
       className="tutor-resume"
@@ -284,7 +278,18 @@ export function ResumeForm({
         </div>
       </fieldset>
 
-      <WeeklyBlocks form={form} problems={blockProblems} />
+      {/* Weekly blocks the tutor can teach (Asia/Seoul), each ending by 22:00, not overlapping. */}
+      <Controller
+        control={control}
+        name="availableTimes"
+        render={({ field }) => (
+          <WeeklyBlocksEditor
+            legend="수업 가능한 시간"
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
 
       <AddressFields form={form} />
 
@@ -447,85 +452,6 @@ function SubjectChoices({
         </div>
       ))}
     </div>
-  );
-}
-
-/** Weekly blocks the tutor can teach (Asia/Seoul), each ending by 22:00, not overlapping. */
-function WeeklyBlocks({
-  form,
-  problems,
-}: {
-  form: UseFormReturn<ResumeFormValues>;
-  problems: string[];
-}) {
-  const id = useId();
-  const { fields, append, remove } = useFieldArray({
-    control: form.control,
-    name: "availableTimes",
-  });
-  return (
-    <fieldset className="tutor-group">
-      <legend>수업 가능한 시간</legend>
-      <p className="form-field__hint">한국 시간 기준이에요. 수업은 밤 10시 전에 끝나야 해요.</p>
-      <ul className="tutor-blocks">
-        {fields.map((field, index) => (
-          <li key={field.id} className="tutor-blocks__row">
-            <label className="visually-hidden" htmlFor={`${id}-${index}-day`}>
-              요일
-            </label>
-            <select
-              id={`${id}-${index}-day`}
-              className="form-input"
-              {...form.register(`availableTimes.${index}.day`)}
-            >
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {WEEKDAY_LABELS[day]}요일
-                </option>
-              ))}
-            </select>
-            <label className="visually-hidden" htmlFor={`${id}-${index}-start`}>
-              시작
-            </label>
-            <input
-              id={`${id}-${index}-start`}
-              type="time"
-              step={1800}
-              className="form-input"
-              {...form.register(`availableTimes.${index}.start`)}
-            />
-            <span aria-hidden="true">~</span>
-            <label className="visually-hidden" htmlFor={`${id}-${index}-end`}>
-              끝
-            </label>
-            <input
-              id={`${id}-${index}-end`}
-              type="time"
-              step={1800}
-              className="form-input"
-              {...form.register(`availableTimes.${index}.end`)}
-            />
-            <button type="button" className="btn btn--ghost" onClick={() => remove(index)}>
-              삭제
-            </button>
-          </li>
-        ))}
-      </ul>
-      {problems.length > 0 ? (
-        <ul className="form-alert form-alert--error" role="alert">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--secondary"
-        onClick={() => append({ day: "MON", start: "18:00", end: "20:00" })}
-      >
-        시간 추가
-      </button>
-    </fieldset>
   );
 }
 

@@ -7,7 +7,6 @@ import {
   TUTOR_APPLICATION_STATE_LABELS,
   TUTOR_DECISIONS,
   UNIVERSITY_STATUS_LABELS,
-  isStaffUserType,
   nextTutorApplicationState,
   type BackgroundCheckKind,
   type BackgroundCheckResult,
@@ -16,11 +15,11 @@ import {
   type TutorDecisionAction,
 } from "@seoltab/domain";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { Pager } from "../../../components/ui/pager";
+import { StaffGate } from "../../../components/ui/staff-gate";
 import { blocksText } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
-import { useRootStore } from "../../../stores/root-store";
 import {
   DECIDE_TUTOR_APPLICATION,
   RECORD_BACKGROUND_CHECK,
@@ -59,35 +58,14 @@ export function decisionsFor(state: TutorApplicationState) {
  * rubric scores, and the decision for the current step.
  */
 export function StaffTutorApplications() {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user) {
-    return (
-      <section className="app-panel" aria-labelledby="staff-title">
-        <h1 id="staff-title">로그인이 필요해요</h1>
-        <p>선생님 지원서는 운영팀 계정으로 로그인한 뒤에 볼 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to="/sign_in" className="btn btn--primary btn--lg">
-            로그인하기
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  if (!isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="staff-title">
-        <h1 id="staff-title">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>선생님 지원서 심사는 운영팀과 영업팀 계정에서만 열 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to="/_app" className="btn btn--primary btn--lg">
-            내 학습 공간으로
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return <StaffQueue />;
+  return (
+    <StaffGate
+      notStaff="선생님 지원서 심사는 운영팀과 영업팀 계정에서만 열 수 있어요."
+      signedOut="선생님 지원서는 운영팀 계정으로 로그인한 뒤에 볼 수 있어요."
+    >
+      <StaffQueue />
+    </StaffGate>
+  );
 }
 
 function StaffQueue() {
@@ -167,27 +145,13 @@ function StaffQueue() {
               {list.items.length === 0 ? <li>이 단계의 지원서가 없어요.</li> : null}
             </ul>
             {pages > 1 ? (
-              <nav className="tutor-pager" aria-label="페이지">
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  이전
-                </button>
-                <span>
-                  {page} / {pages}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  다음
-                </button>
-              </nav>
+              <Pager
+                kind="pages"
+                page={page}
+                hasNext={page < pages}
+                onPage={setPage}
+                label={`${page} / ${pages}`}
+              />
             ) : null}
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { isRestError, NETWORK_ERROR_MESSAGE } from "../../../lib/rest-client";
+import { restErrorText } from "../../../lib/rest-errors";
 import { startViewAs } from "../view-as";
 
 export interface ViewAsFamilyButtonProps {
@@ -27,7 +27,7 @@ export function ViewAsFamilyButton({ userId, label = "가족 화면 보기" }: V
       await startViewAs(userId);
       void navigate("/_app/admin/view-as");
     } catch (e) {
-      setError(isRestError(e) ? e.message : NETWORK_ERROR_MESSAGE);
+      setError(restErrorText(e));
     } finally {
       setBusy(false);
     }

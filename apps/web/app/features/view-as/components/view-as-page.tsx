@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { isRestError, NETWORK_ERROR_MESSAGE } from "../../../lib/rest-client";
+import { isRestError } from "../../../lib/rest-client";
+import { restErrorText } from "../../../lib/rest-errors";
 import { useAdminStore } from "../../../stores/admin-store";
 import { endViewAs, fetchViewAsFamily, viewAsSessionOf, type ViewAsFamily } from "../view-as";
 import { ViewAsFamilyButton } from "./view-as-family-button";
@@ -35,7 +36,7 @@ export function ViewAsPage() {
       .then((view) => live && setFamily(view))
       .catch((e: unknown) => {
         if (!live) return;
-        setError(isRestError(e) ? e.message : NETWORK_ERROR_MESSAGE);
+        setError(restErrorText(e));
         if (isRestError(e) && e.status === 401) useAdminStore.getState().reset();
       });
     return () => {
