@@ -6,22 +6,14 @@
  * through the API with a card number no other test uses. Screenshots under
  * test-results/screenshots/admin-console-*.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, graphqlCall, pageErrors, restCall, won } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { apiLogin, pageErrors, restCall, won } from "./support/api.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { payByBillingCard, smartMath } from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 /** A Luhn-valid 16-digit card number starting with `prefix` (15 digits before the check digit). */
 function luhnCard(prefix: string): string {
@@ -38,43 +30,19 @@ function luhnCard(prefix: string): string {
 describe("the operations console", () => {
   it("finds a payment by the card's first 8 digits and refunds half of it", async () => {
     const card = luhnCard(`9${String(Date.now()).slice(-7)}`);
-    const student = await apiLogin(server.url, DEMO.student.email);
-    await graphqlCall(
-      server.url,
-      student.token,
-      "mutation($i: RegisterMainBillingCardInput!) { registerMainBillingCard(input: $i) }",
-      {
-        i: {
-          cardNumber: card,
-          expiry: `${new Date().getFullYear() + 2}-12`,
-          birth: "080101",
-          pwd2digit: "12",
-          cardType: "CREDIT_CARD",
-        },
-      },
+    const student = await apiLogin(e2e.url, DEMO.student.email);
+    const math = await smartMath(e2e.url);
+    const paid = await payByBillingCard(
+      e2e.url,
+      student,
+      [{ id: math.id, lecture_multiple: 1 }],
+      "admin",
+      card,
     );
-    const catalog = await restCall<{
-      LECTURE_ITEMS: { id: number; subjectId: number; item_type: string; months: number }[];
-    }>(server.url, "/main/Lecture_StoreItems", {});
-    const math = catalog.LECTURE_ITEMS.find(
-      (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
-    )!;
-    const paid = await restCall<{ PAYMENT_ID: number; STATE: string; PAID_PRICE: number }>(
-      server.url,
-      "/main/payment_seoltab_subscribe",
-      {
-        USER_NO: student.userNo,
-        MERCHANT_UID: `e2e-admin-${Date.now()}`,
-        PAYMENT_METHOD: "BILLING_CARD",
-        ITEMS: [{ id: math.id, lecture_multiple: 1 }],
-      },
-      student.token,
-    );
-    expect(paid.STATE).toBe("PAID");
-    const half = Math.floor(paid.PAID_PRICE / 2);
+    const half = Math.floor(paid.paidPrice / 2);
     // An order paid by virtual account, awaiting its deposit (the queue's cancel below).
     const waiting = await restCall<{ PAYMENT_ID: number; STATE: string; PAID_PRICE: number }>(
-      server.url,
+      e2e.url,
       "/main/payment_seoltab_subscribe",
       {
         USER_NO: student.userNo,
@@ -86,10 +54,10 @@ describe("the operations console", () => {
     );
     expect(waiting.STATE).toBe("READY");
 
-    const admin = await apiLogin(server.url, DEMO.admin.email);
-    const { page, errors, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
-    await signIn(page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
-    await page.goto(`${server.url}/_app/admin`);
+    const admin = await apiLogin(e2e.url, DEMO.admin.email);
+    const { page, errors, close } = await openPage(e2e.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, e2e.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
+    await page.goto(`${e2e.url}/_app/admin`);
     await page.getByRole("heading", { name: "운영 콘솔" }).waitFor();
     await page.getByRole("searchbox").fill(`${card.slice(0, 4)}-${card.slice(4, 8)}`);
     await page.getByRole("button", { name: "검색" }).click();
@@ -101,8 +69,8 @@ describe("the operations console", () => {
     });
     await hit.waitFor();
     await screenshot(page, "admin-console-search-desktop");
-    await hit.getByRole("link", { name: new RegExp(`결제 #${paid.PAYMENT_ID} `) }).click();
-    await page.waitForURL(`**/_app/admin/payments/${paid.PAYMENT_ID}`);
+    await hit.getByRole("link", { name: new RegExp(`결제 #${paid.id} `) }).click();
+    await page.waitForURL(`**/_app/admin/payments/${paid.id}`);
     const masked = `${card.slice(0, 4)}-${card.slice(4, 8)}-****-${card.slice(12)}`;
     await page.getByText(masked).waitFor();
     expect(await page.content()).not.toContain(card);
@@ -122,7 +90,7 @@ describe("the operations console", () => {
     await screenshot(page, "admin-console-refunded-desktop");
 
     // The awaiting virtual account: cancelled from the queue, the amount shown before confirming.
-    await page.goto(`${server.url}/_app/admin/queues`);
+    await page.goto(`${e2e.url}/_app/admin/queues`);
     const row = page.getByRole("listitem").filter({ hasText: `결제 #${waiting.PAYMENT_ID} ` });
     await row.getByLabel("가상계좌 작업").selectOption("CANCEL");
     await row.getByLabel("사유 설명").fill("보호자가 카드로 다시 결제");
@@ -133,14 +101,14 @@ describe("the operations console", () => {
     await row.waitFor({ state: "detached" });
 
     // Both entries in the audit view: the search (SECURITY) and the refund (EXECUTION).
-    await page.goto(`${server.url}/_app/admin/audit?person=${admin.userNo}`);
+    await page.goto(`${e2e.url}/_app/admin/audit?person=${admin.userNo}`);
     const rows = page.getByTestId("audit-row");
     await expect
       .poll(async () => (await rows.allInnerTexts()).join("\n"), { timeout: 15_000 })
       .toContain("콘솔 환불");
     const texts = await rows.allInnerTexts();
     const refund = texts.find((t) => t.includes("콘솔 환불"))!;
-    expect(refund).toContain(`payment:${paid.PAYMENT_ID}`);
+    expect(refund).toContain(`payment:${paid.id}`);
     expect(texts.some((t) => t.includes("콘솔 검색") && t.includes("보안"))).toBe(true);
     await screenshot(page, "admin-console-audit-desktop");
     expect(pageErrors(errors)).toEqual([]);

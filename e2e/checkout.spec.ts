@@ -9,25 +9,23 @@
  * Every screen at 360, 768 and 1440 px without horizontal overflow; screenshots under
  * test-results/screenshots/checkout-*.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, overflowX, signIn, submitSignIn } from "./support/accounts.ts";
-import { launchBrowser, openPage, screenshot } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { axeViolations, openFromMenu as openFromMenuAt, pageErrors, won } from "./support/api.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, overflowX, signIn } from "./support/accounts.ts";
+import { openPage, screenshot } from "./support/browser.ts";
+import { axeViolations, pageErrors, won } from "./support/api.ts";
+import {
+  fillCard,
+  fillDelivery,
+  openEnrollment,
+  signInToCheckout,
+  smartMath,
+  submitToCheckout,
+} from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const openFromMenu = (page: Page, name: string, path: string) =>
-  openFromMenuAt(page, server.url, name, path);
+const e2e = serverAndBrowser();
+const { openFromMenu } = e2e;
 
 /** The breakpoints of SPEC.md §2. */
 const WIDTHS = {
@@ -38,48 +36,6 @@ const WIDTHS = {
 
 const INVALID_CARD = "유효하지 않은 카드 정보입니다";
 
-interface CatalogLecture {
-  id: number;
-  subjectId: number | null;
-  item_type: string;
-  months: number;
-  salePrice: number;
-  TTEOK_HAM_Title: string;
-}
-
-/** The seeded smart-math item (subject 8906, unit 1 month) as the catalog API answers it. */
-async function smartMath(): Promise<CatalogLecture> {
-  const response = await fetch(`${server.url}/main/Lecture_StoreItems`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    ONUEI_RES: { DATA: { RESPONSE: { LECTURE_ITEMS: CatalogLecture[] } } };
-  };
-  const item = body.ONUEI_RES.DATA.RESPONSE.LECTURE_ITEMS.find(
-    (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
-  );
-  expect(item).toBeDefined();
-  return item!;
-}
-
-async function fillDelivery(page: Page) {
-  await page.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 123");
-  await page.getByLabel(/상세 주소/).fill("4층");
-  await page.getByLabel("학부모 이름").fill(DEMO.parent.name);
-  await page.getByLabel("학부모 휴대폰 번호").fill("010-1234-5678");
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("카드 번호").fill(number);
-  await page.getByLabel("유효기간 월").selectOption("12");
-  await page.getByLabel("유효기간 연도").selectOption(String(new Date().getFullYear() + 2));
-  await page.getByLabel("생년월일 6자리").fill("080101");
-  await page.getByLabel("비밀번호 앞 2자리").fill("12");
-}
-
 async function fits(page: Page, name: string) {
   expect(await overflowX(page), name).toBeLessThanOrEqual(0);
   await screenshot(page, name);
@@ -87,14 +43,14 @@ async function fits(page: Page, name: string) {
 
 describe("enrollment to a paid order", () => {
   it("a guest chooses, signs in, registers the card, pays salePrice × 3 and sees the payment", async () => {
-    const item = await smartMath();
+    const item = await smartMath(e2e.url);
     const expected = won(item.salePrice * 3);
-    const { page, errors, close } = await openPage(browser, { viewport: WIDTHS.desktop });
+    const { page, errors, close } = await openPage(e2e.browser, { viewport: WIDTHS.desktop });
 
     // The marketing page's CTA leads to the form; nothing asks to sign in yet.
-    await page.goto(`${server.url}/enrollment`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.url}/enrollment`, { waitUntil: "networkidle" });
     await page.locator('a[href="/guest_enrollment"]').first().click();
-    await page.waitForURL(`${server.url}/guest_enrollment`);
+    await page.waitForURL(`${e2e.url}/guest_enrollment`);
     const total = page.getByTestId("enrollment-total");
     await total.waitFor();
     expect(await page.getByRole("radio", { name: "수학" }).isChecked()).toBe(true);
@@ -115,11 +71,7 @@ describe("enrollment to a paid order", () => {
     await page.getByRole("button", { name: "결제하기" }).click();
 
     // Sign in, and back to the checkout with the cart kept (sessionStorage).
-    await page.waitForURL(/\/accounts\/login\?continue=/);
-    await submitSignIn(page, DEMO.student.email);
-    await page.waitForURL(`${server.url}/_app/checkout`);
-    const checkoutTotal = page.getByTestId("server-paid-price");
-    await checkoutTotal.waitFor();
+    const checkoutTotal = await signInToCheckout(page, e2e.url, DEMO.student.email);
     expect(await checkoutTotal.textContent()).toBe(expected);
     expect(await page.getByRole("radio", { name: /등록 카드 정기결제/ }).isChecked()).toBe(true);
 
@@ -135,7 +87,7 @@ describe("enrollment to a paid order", () => {
 
     // 내 결제 내역 lists it.
     await page.getByRole("link", { name: "내 결제 내역" }).click();
-    await page.waitForURL(`${server.url}/_app/payments`);
+    await page.waitForURL(`${e2e.url}/_app/payments`);
     const first = page.locator(".pay-history__item").first();
     await first.waitFor();
     expect(await first.innerText()).toContain("결제 완료");
@@ -152,8 +104,8 @@ describe("enrollment to a paid order", () => {
   });
 
   it("shows the invalid-card toast for the F112 card, and keeps the registered card", async () => {
-    const { page, close } = await openPage(browser, { viewport: WIDTHS.mobile });
-    await signIn(page, server.url, "/sign_in", DEMO.student.email, DEMO.student.name);
+    const { page, close } = await openPage(e2e.browser, { viewport: WIDTHS.mobile });
+    await signIn(page, e2e.url, "/sign_in", DEMO.student.email, DEMO.student.name);
     await openFromMenu(page, "결제 카드", "/_app/billing-card");
     await page.getByTestId("main-billing-card").waitFor();
     await page.getByRole("button", { name: "카드 변경" }).click();
@@ -170,18 +122,16 @@ describe("enrollment to a paid order", () => {
 
 describe.each(Object.entries(WIDTHS))("every screen of the flow at %s", (name, viewport) => {
   it("fits the width (no horizontal scroll) and is captured", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await page.goto(`${server.url}/guest_enrollment`, { waitUntil: "networkidle" });
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await page.goto(`${e2e.url}/guest_enrollment`, { waitUntil: "networkidle" });
     await page.getByTestId("enrollment-total").waitFor();
     await fits(page, `checkout-guest-enrollment-${name}`);
 
-    await signIn(page, server.url, "/sign_in", DEMO.student.email, DEMO.student.name);
-    await openFromMenu(page, "수강 신청", "/_app/enrollment");
-    await page.getByTestId("enrollment-total").waitFor();
+    await signIn(page, e2e.url, "/sign_in", DEMO.student.email, DEMO.student.name);
+    await openEnrollment(page, openFromMenu);
     await fillDelivery(page);
     await fits(page, `checkout-enrollment-${name}`);
-    await page.getByRole("button", { name: "결제하기" }).click();
-    await page.waitForURL(`${server.url}/_app/checkout`);
+    await submitToCheckout(page, e2e.url);
     await page.getByTestId("main-billing-card").waitFor();
     await fits(page, `checkout-checkout-${name}`);
     await page.getByRole("radio", { name: /일회성 카드 결제/ }).click();
@@ -202,7 +152,7 @@ describe.each(Object.entries(WIDTHS))("every screen of the flow at %s", (name, v
     await page.getByTestId("finish-paid-price").waitFor();
     await fits(page, `checkout-payment-finish-${name}`);
     await page.getByRole("link", { name: "수업 시작까지 남은 단계 보기" }).click();
-    await page.waitForURL(`${server.url}/home_pre_member`);
+    await page.waitForURL(`${e2e.url}/home_pre_member`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await fits(page, `checkout-home-pre-member-${name}`);
     await openFromMenu(page, "결제 카드", "/_app/billing-card");

@@ -5,28 +5,20 @@
  * it on /_app/admin/reviews (1440 px); /seoltab_review shows it as 수강 인증 후기 with the names
  * masked. Screenshots under test-results/screenshots/cycle-reviews-*.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
 import {
   apiLogin,
   axeViolations,
   graphqlCall,
+  lecturesOf,
   openFromConsoleMenu,
   pageErrors,
 } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 interface LessonView {
   id: string;
@@ -36,10 +28,10 @@ interface LessonView {
 
 describe("cycle reviews", () => {
   it("the parent reviews the 4th lesson's cycle; staff publish it; /seoltab_review shows it verified", async () => {
-    const tutor = await apiLogin(server.url, DEMO.tutor.email);
+    const tutor = await apiLogin(e2e.url, DEMO.tutor.email);
     const now = Date.now();
     const { myLessons } = await graphqlCall<{ myLessons: LessonView[] }>(
-      server.url,
+      e2e.url,
       tutor.token,
       `query($f: String!, $t: String!) { myLessons(from: $f, to: $t) { id state startsAt } }`,
       { f: new Date(now - 60 * 86_400_000).toISOString(), t: new Date(now).toISOString() },
@@ -51,7 +43,7 @@ describe("cycle reviews", () => {
     expect(started.length).toBeGreaterThanOrEqual(2);
     for (const lesson of started) {
       await graphqlCall(
-        server.url,
+        e2e.url,
         tutor.token,
         `mutation($i: RecordLessonInput!) { recordLesson(input: $i) { id } }`,
         { i: { lessonId: lesson.id, minutes: 60, note: "복습" } },
@@ -59,21 +51,15 @@ describe("cycle reviews", () => {
       );
     }
 
-    const parent = await apiLogin(server.url, DEMO.parent.email);
-    const student = await apiLogin(server.url, DEMO.student.email);
-    const { myLectures } = await graphqlCall<{ myLectures: { id: string; state: string }[] }>(
-      server.url,
-      parent.token,
-      `query($u: Int) { myLectures(userId: $u) { id state } }`,
-      { u: student.userNo },
-      "matching",
-    );
-    const active = myLectures.find((l) => l.state === "ACTIVE")!;
+    const parent = await apiLogin(e2e.url, DEMO.parent.email);
+    const student = await apiLogin(e2e.url, DEMO.student.email);
+    const lectures = await lecturesOf(e2e.url, parent, student.userNo);
+    const active = lectures.find((l) => l.state === "ACTIVE")!;
     const comment = "설명이 너무 빨라서 따라가기 어려웠어요.";
 
-    const phone = await openPage(browser, { viewport: VIEWPORTS.phone });
-    await signIn(phone.page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
-    await phone.page.goto(`${server.url}/_app/lectures/${active.id}`, {
+    const phone = await openPage(e2e.browser, { viewport: VIEWPORTS.phone });
+    await signIn(phone.page, e2e.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
+    await phone.page.goto(`${e2e.url}/_app/lectures/${active.id}`, {
       waitUntil: "networkidle",
     });
     const card = phone.page.getByTestId("cycle-review");
@@ -95,16 +81,16 @@ describe("cycle reviews", () => {
     expect(pageErrors(phone.errors)).toEqual([]);
     await phone.close();
 
-    const desktop = await openPage(browser, { viewport: VIEWPORTS.desktop });
-    await signIn(desktop.page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
-    await openFromConsoleMenu(desktop.page, server.url, "수강 후기 게시", "/_app/admin/reviews");
+    const desktop = await openPage(e2e.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(desktop.page, e2e.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
+    await openFromConsoleMenu(desktop.page, e2e.url, "수강 후기 게시", "/_app/admin/reviews");
     const row = desktop.page.locator(".admin-reviews__row", { hasText: comment });
     await row.waitFor();
     await row.getByRole("button", { name: "게시하기" }).click();
     await desktop.page.getByText("수강 후기에 게시했어요.").waitFor();
     await screenshot(desktop.page, "cycle-reviews-admin-desktop");
 
-    await desktop.page.goto(`${server.url}/seoltab_review`, { waitUntil: "networkidle" });
+    await desktop.page.goto(`${e2e.url}/seoltab_review`, { waitUntil: "networkidle" });
     const published = desktop.page.locator(".review-card", { hasText: comment });
     await published.waitFor();
     const text = await published.innerText();

@@ -12,28 +12,22 @@
 import { WEEKDAY_LABELS } from "@seoltab/domain";
 import { seoulInstant } from "@seoltab/domain/lecture-changes";
 import { seoulWallClock } from "@seoltab/domain/lessons";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
 import {
   apiLogin,
   graphqlCall,
+  lecturesOf,
+  type LectureSummary,
   openFromConsoleMenu,
   pageErrors,
   type Session,
 } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const HOUR = 3_600_000;
 
@@ -45,22 +39,15 @@ function seoulText(at: Date): string {
 }
 
 /** The demo student's lectures as the parent sees them. */
-async function demoLectures(parent: Session): Promise<{ id: string; state: string }[]> {
-  const student = await apiLogin(server.url, DEMO.student.email);
-  const { myLectures } = await graphqlCall<{ myLectures: { id: string; state: string }[] }>(
-    server.url,
-    parent.token,
-    `query($u: Int) { myLectures(userId: $u) { id state } }`,
-    { u: student.userNo },
-    "matching",
-  );
-  return myLectures;
+async function demoLectures(parent: Session): Promise<LectureSummary[]> {
+  const student = await apiLogin(e2e.url, DEMO.student.email);
+  return lecturesOf(e2e.url, parent, student.userNo);
 }
 
 /** The person's calendar feed (a fresh private URL) as text. */
 async function feed(session: Session, backend: "matching" | "workspace"): Promise<string> {
   const { createCalendarFeed } = await graphqlCall<{ createCalendarFeed: { path: string } }>(
-    server.url,
+    e2e.url,
     session.token,
     `mutation { createCalendarFeed { path } }`,
     {},
@@ -68,7 +55,7 @@ async function feed(session: Session, backend: "matching" | "workspace"): Promis
   );
   const url = createCalendarFeed.path.startsWith("http")
     ? createCalendarFeed.path
-    : `${server.url}${createCalendarFeed.path}`;
+    : `${e2e.url}${createCalendarFeed.path}`;
   return (await fetch(url)).text();
 }
 
@@ -84,20 +71,20 @@ function icsStarts(ics: string, at: Date): boolean {
 }
 
 async function openLecture(page: Page, lectureId: string) {
-  await page.goto(`${server.url}/_app/lectures/${lectureId}`, { waitUntil: "networkidle" });
+  await page.goto(`${e2e.url}/_app/lectures/${lectureId}`, { waitUntil: "networkidle" });
   await page.getByTestId("lecture-changes").waitFor();
 }
 
 describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewport) => {
   it("the family moves one lesson → the tutor accepts → both calendars and the ICS feeds show it", async () => {
-    const parent = await apiLogin(server.url, DEMO.parent.email);
+    const parent = await apiLogin(e2e.url, DEMO.parent.email);
     const lecture = (await demoLectures(parent)).find((l) => l.state === "ACTIVE")!;
     // A lesson between 24 h and 6 days ahead: outside the family's 12 h window, and the moved
     // lesson (same day, in the morning) stays in this week's lessons.
     const { lectureChangeForm } = await graphqlCall<{
       lectureChangeForm: { upcomingLessons: { id: string; startsAt: string; seoulDate: string }[] };
     }>(
-      server.url,
+      e2e.url,
       parent.token,
       `query($l: ID!) { lectureChangeForm(lectureId: $l) { upcomingLessons { id startsAt seoulDate } } }`,
       { l: lecture.id },
@@ -114,8 +101,8 @@ describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewp
     const when = seoulText(newStart);
 
     // The parent asks on the lecture page.
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
     await openLecture(page, lecture.id);
     const section = page.getByTestId("lecture-changes");
     // The other forms: the weekly blocks editor for a plan change, two dates for a pause.
@@ -147,9 +134,9 @@ describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewp
     await screenshot(page, `lecture-changes-2-asked-${name}`);
 
     // The tutor accepts with a note.
-    const tutorPage = await openPage(browser, { viewport });
-    await signIn(tutorPage.page, server.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
-    await tutorPage.page.goto(`${server.url}/_app/tutor`, { waitUntil: "networkidle" });
+    const tutorPage = await openPage(e2e.browser, { viewport });
+    await signIn(tutorPage.page, e2e.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
+    await tutorPage.page.goto(`${e2e.url}/_app/tutor`, { waitUntil: "networkidle" });
     const waiting = tutorPage.page
       .getByTestId("tutor-lecture-changes")
       .getByTestId("lecture-change")
@@ -165,7 +152,7 @@ describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewp
     await tutorPage.close();
 
     // Both iCalendar feeds carry the new start.
-    const tutor = await apiLogin(server.url, DEMO.tutor.email);
+    const tutor = await apiLogin(e2e.url, DEMO.tutor.email);
     expect(icsStarts(await feed(tutor, "workspace"), newStart)).toBe(true);
     expect(icsStarts(await feed(parent, "matching"), newStart)).toBe(true);
 
@@ -177,7 +164,7 @@ describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewp
     await done.getByText("답변 메모: 그 시간에 뵐게요.").waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `lecture-changes-4-moved-${name}`);
-    await page.goto(`${server.url}/_app`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.url}/_app`, { waitUntil: "networkidle" });
     await page.getByTestId("week-lessons").getByText(when).first().waitFor();
     expect(pageErrors(errors)).toEqual([]);
     await close();
@@ -186,15 +173,15 @@ describe.each(Object.entries(VIEWPORTS))("lecture changes on a %s", (name, viewp
 
 describe.each(Object.entries(VIEWPORTS))("tutor change on a %s", (name, viewport) => {
   it("the family asks for another tutor → staff accept → the lecture reads 선생님 변경 중", async () => {
-    const parent = await apiLogin(server.url, DEMO.parent.email);
+    const parent = await apiLogin(e2e.url, DEMO.parent.email);
     const lecture = (await demoLectures(parent)).find(
       (l) => l.state === (name === "phone" ? "MATCHED" : "ACTIVE"),
     )!;
     expect(lecture).toBeDefined();
     const reason = `수업 방식이 아이와 맞지 않아요 (${name})`;
 
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
     await openLecture(page, lecture.id);
     const section = page.getByTestId("lecture-changes");
     await section.getByRole("button", { name: "선생님 바꾸기" }).click();
@@ -213,17 +200,17 @@ describe.each(Object.entries(VIEWPORTS))("tutor change on a %s", (name, viewport
     );
 
     // Staff accept it from the queue.
-    const staff = await openPage(browser, { viewport });
-    await signIn(staff.page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
+    const staff = await openPage(e2e.browser, { viewport });
+    await signIn(staff.page, e2e.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
     if (name === "desktop") {
       await openFromConsoleMenu(
         staff.page,
-        server.url,
+        e2e.url,
         "수업 변경 요청",
         "/_app/admin/lecture-changes",
       );
     } else {
-      await staff.page.goto(`${server.url}/_app/admin/lecture-changes`, {
+      await staff.page.goto(`${e2e.url}/_app/admin/lecture-changes`, {
         waitUntil: "networkidle",
       });
     }

@@ -5,29 +5,20 @@
  * lessons unrecorded, one per width. Phone (360 px) and desktop (1440 px); screenshots under
  * test-results/screenshots/lessons-*.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, graphqlCall, pageErrors } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { apiLogin, lecturesOf, pageErrors } from "./support/api.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 describe.each(Object.entries(VIEWPORTS))("lessons on a %s", (name, viewport) => {
   it("the tutor records a started lesson; the parent reads the note on the lecture", async () => {
     const note = `분수의 나눗셈 (${name}), 숙제: 익힘책 20쪽`;
-    const tutorPage = await openPage(browser, { viewport });
-    await signIn(tutorPage.page, server.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
-    await tutorPage.page.goto(`${server.url}/_app/tutor`, { waitUntil: "networkidle" });
+    const tutorPage = await openPage(e2e.browser, { viewport });
+    await signIn(tutorPage.page, e2e.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
+    await tutorPage.page.goto(`${e2e.url}/_app/tutor`, { waitUntil: "networkidle" });
     const form = tutorPage.page.getByTestId("record-lesson").first();
     await form.waitFor();
     await form.getByLabel(/수업한 시간/).fill("85");
@@ -46,24 +37,18 @@ describe.each(Object.entries(VIEWPORTS))("lessons on a %s", (name, viewport) => 
     expect(pageErrors(tutorPage.errors)).toEqual([]);
     await tutorPage.close();
 
-    const parent = await apiLogin(server.url, DEMO.parent.email);
-    const student = await apiLogin(server.url, DEMO.student.email);
-    const { myLectures } = await graphqlCall<{ myLectures: { id: string; state: string }[] }>(
-      server.url,
-      parent.token,
-      `query($u: Int) { myLectures(userId: $u) { id state } }`,
-      { u: student.userNo },
-      "matching",
-    );
-    const active = myLectures.find((l) => l.state === "ACTIVE")!;
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
-    await page.goto(`${server.url}/_app/lectures/${active.id}`, { waitUntil: "networkidle" });
+    const parent = await apiLogin(e2e.url, DEMO.parent.email);
+    const student = await apiLogin(e2e.url, DEMO.student.email);
+    const lectures = await lecturesOf(e2e.url, parent, student.userNo);
+    const active = lectures.find((l) => l.state === "ACTIVE")!;
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
+    await page.goto(`${e2e.url}/_app/lectures/${active.id}`, { waitUntil: "networkidle" });
     const lessons = page.getByTestId("lecture-lessons");
     await lessons.getByText(note).waitFor();
     expect(await page.getByTestId("lesson-ledger").innerText()).toMatch(/지금까지 \d+회/);
     // The home shows this week's lessons of the chosen child.
-    await page.goto(`${server.url}/_app`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.url}/_app`, { waitUntil: "networkidle" });
     await page
       .getByTestId("week-lessons")
       .getByText(/스마트 수학/)

@@ -6,65 +6,34 @@
  * At desktop width staff and tutor work in the browser; at phone width through the api.
  * Phone (360 px) and desktop (1440 px); screenshots under test-results/screenshots/matching-*.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, graphqlCall, pageErrors, restCall, type Session } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { apiLogin, graphqlCall, pageErrors, type Session } from "./support/api.ts";
+import { payForMath } from "./support/payments.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-let sequence = 0;
+const e2e = serverAndBrowser();
 
 /** A 1-month smart math lecture paid by card for the demo student. */
 async function payForDemoStudent(): Promise<string> {
-  const student = await apiLogin(server.url, DEMO.student.email);
-  const items = await restCall<{
-    LECTURE_ITEMS: { id: number; subjectId: number; item_type: string; months: number }[];
-  }>(server.url, "/main/Lecture_StoreItems", {});
-  const math = items.LECTURE_ITEMS.find(
-    (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
-  )!;
-  const paid = await restCall<{ PAYMENT_ID: number; STATE: string }>(
-    server.url,
-    "/main/payreq_Iamport_Onetime",
-    {
-      USER_NO: student.userNo,
-      MERCHANT_UID: `e2e-matching-${Date.now()}-${(sequence += 1)}`,
-      ITEMS: [{ id: math.id, lecture_multiple: 1 }],
-      CARD_QUOTA: 0,
-      CARD_NUMBER: "4242424242424242",
-      EXPIRY: `${new Date().getFullYear() + 2}-12`,
-      BIRTH: "090315",
-      PWD_2DIGIT: "12",
-    },
-    student.token,
-  );
-  expect(paid.STATE).toBe("PAID");
-  return String(paid.PAYMENT_ID);
+  const student = await apiLogin(e2e.url, DEMO.student.email);
+  const paid = await payForMath(e2e.url, student, 1, "matching");
+  return paid.id;
 }
 
 const gql = <T>(session: Session, query: string, variables: unknown = {}) =>
-  graphqlCall<T>(server.url, session.token, query, variables, "matching");
+  graphqlCall<T>(e2e.url, session.token, query, variables, "matching");
 
 describe.each(Object.entries(VIEWPORTS))("matching on a %s", (name, viewport) => {
   it("pay → form → staff suggest → tutor accepts → the parent picks → MATCHED on the app home", async () => {
     const paymentId = await payForDemoStudent();
     const desktop = name === "desktop";
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/parent_sign_in", DEMO.parent.email, DEMO.parent.name);
 
     // Right after payment: now tell us about the student.
-    await page.goto(`${server.url}/payment_finish?paymentId=${paymentId}`, {
+    await page.goto(`${e2e.url}/payment_finish?paymentId=${paymentId}`, {
       waitUntil: "networkidle",
     });
     const callout = page.getByTestId("request-callout");
@@ -95,17 +64,17 @@ describe.each(Object.entries(VIEWPORTS))("matching on a %s", (name, viewport) =>
     await screenshot(page, `matching-2-looking-${name}`);
 
     // Staff suggest the demo tutor.
-    const admin = await apiLogin(server.url, "admin@example.com");
-    const tutor = await apiLogin(server.url, DEMO.tutor.email);
+    const admin = await apiLogin(e2e.url, "admin@example.com");
+    const tutor = await apiLogin(e2e.url, DEMO.tutor.email);
     const { matchings } = await gql<{ matchings: { items: { id: string; lectureId: string }[] } }>(
       admin,
       `{ matchings(state: "OPEN") { items { id lectureId } } }`,
     );
     const matchingId = matchings.items.find((m) => m.lectureId === lectureId)!.id;
     if (desktop) {
-      const staff = await openPage(browser, { viewport });
-      await signIn(staff.page, server.url, "/sign_in", "admin@example.com", "운영팀");
-      await staff.page.goto(`${server.url}/_app/admin/matchings`, { waitUntil: "networkidle" });
+      const staff = await openPage(e2e.browser, { viewport });
+      await signIn(staff.page, e2e.url, "/sign_in", "admin@example.com", "운영팀");
+      await staff.page.goto(`${e2e.url}/_app/admin/matchings`, { waitUntil: "networkidle" });
       const card = staff.page.getByTestId("matching").filter({ hasText: DEMO.student.name }).last();
       await card.getByRole("button", { name: "후보 보기" }).click();
       const candidates = card.getByTestId("candidates");
@@ -139,9 +108,9 @@ describe.each(Object.entries(VIEWPORTS))("matching on a %s", (name, viewport) =>
     }>(tutor, `{ mySuggestions { id state lectureTitle } }`);
     const suggestionId = mySuggestions.find((s) => s.state === "SUGGESTED")!.id;
     if (desktop) {
-      const tutorPage = await openPage(browser, { viewport });
-      await signIn(tutorPage.page, server.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
-      await tutorPage.page.goto(`${server.url}/_app/tutor`, { waitUntil: "networkidle" });
+      const tutorPage = await openPage(e2e.browser, { viewport });
+      await signIn(tutorPage.page, e2e.url, "/sign_in", DEMO.tutor.email, DEMO.tutor.name);
+      await tutorPage.page.goto(`${e2e.url}/_app/tutor`, { waitUntil: "networkidle" });
       const suggestion = tutorPage.page
         .getByTestId("suggestion")
         .filter({ hasText: "답변 필요" })
@@ -179,7 +148,7 @@ describe.each(Object.entries(VIEWPORTS))("matching on a %s", (name, viewport) =>
     await page.getByTestId("lecture-state").getByText("선생님 매칭 완료").waitFor();
     expect(await page.getByTestId("lecture-tutor").innerText()).toContain(DEMO.tutor.name);
 
-    await page.goto(`${server.url}/_app`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.url}/_app`, { waitUntil: "networkidle" });
     const lessons = page.getByRole("region", { name: `${DEMO.student.name} 학생의 수업` });
     await lessons.getByText(`담당 선생님: ${DEMO.tutor.name} 선생님`).first().waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);

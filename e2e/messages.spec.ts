@@ -14,30 +14,23 @@
  */
 import { seoulMessageTime } from "@seoltab/domain/messages";
 import { seoulWallClock } from "@seoltab/domain/lessons";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn } from "./support/accounts.ts";
 import {
   apiLogin,
   axeViolations,
   graphqlCall,
+  lecturesOf,
   openFromConsoleMenu,
   openFromMenu,
   pageErrors,
   type Session,
 } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const HOUR = 3_600_000;
 
@@ -46,7 +39,7 @@ const gql = <T>(
   query: string,
   variables: unknown,
   backend: "matching" | "workspace" = "matching",
-) => graphqlCall<T>(server.url, session.token, query, variables, backend);
+) => graphqlCall<T>(e2e.url, session.token, query, variables, backend);
 
 /**
  * Whole hours 20–40 hours from now whose Seoul time is 09:00–19:00 (a lesson of up to three
@@ -122,15 +115,11 @@ let moved: Promise<Moved> | null = null;
 function lessonMovedTwice(): Promise<Moved> {
   moved ??= (async () => {
     const [parent, tutor, student] = await Promise.all([
-      apiLogin(server.url, DEMO.parent.email),
-      apiLogin(server.url, DEMO.tutor.email),
-      apiLogin(server.url, DEMO.student.email),
+      apiLogin(e2e.url, DEMO.parent.email),
+      apiLogin(e2e.url, DEMO.tutor.email),
+      apiLogin(e2e.url, DEMO.student.email),
     ]);
-    const { myLectures } = await gql<{ myLectures: { id: string; state: string }[] }>(
-      parent,
-      `query($u: Int) { myLectures(userId: $u) { id state } }`,
-      { u: student.userNo },
-    );
+    const myLectures = await lecturesOf(e2e.url, parent, student.userNo);
     const lecture =
       myLectures.find((l) => l.state === "ACTIVE") ?? myLectures.find((l) => l.state === "MATCHED");
     expect(lecture).toBeDefined();
@@ -191,12 +180,12 @@ describe.each(Object.entries(VIEWPORTS))("the staff outbox on a %s", (name, view
     const { lessonId, from, first, final } = await lessonMovedTwice();
     const subject = `lesson:${lessonId}`;
 
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/sign_in", DEMO.admin.email, DEMO.admin.name);
     if (name === "desktop") {
-      await openFromConsoleMenu(page, server.url, "알림 발송 내역", "/_app/admin/messages");
+      await openFromConsoleMenu(page, e2e.url, "알림 발송 내역", "/_app/admin/messages");
     } else {
-      await page.goto(`${server.url}/_app/admin/messages`, { waitUntil: "networkidle" });
+      await page.goto(`${e2e.url}/_app/admin/messages`, { waitUntil: "networkidle" });
     }
     const outbox = page.getByTestId("staff-outbox");
     await outbox.getByRole("heading", { level: 1, name: "알림 발송 내역" }).waitFor();
@@ -258,9 +247,9 @@ describe.each([
   ["desktop", VIEWPORTS.desktop, DEMO.tutor, "광고성 이메일"],
 ] as const)("알림 수신 설정 on a %s", (name, viewport, person, label) => {
   it(`${person.type} turns ${label} on; it is saved at once and still on after a reload`, async () => {
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/sign_in", person.email, person.name);
-    await openFromMenu(page, server.url, "내 정보", "/_app/profile");
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/sign_in", person.email, person.name);
+    await openFromMenu(page, e2e.url, "내 정보", "/_app/profile");
     const section = page.getByRole("region", { name: "알림 수신 설정" });
     await section.getByText(/결제·수업 안내.*항상/).waitFor();
     const toggle = section.getByRole("switch", { name: label, exact: true });

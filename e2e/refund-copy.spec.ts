@@ -6,74 +6,26 @@
  * The order is paid through the api with the demo student's token (as e2e/account.spec.ts).
  * Screenshots under test-results/screenshots/refund-copy-*.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, DEMO_PASSWORD, overflowX, signIn } from "./support/accounts.ts";
-import { launchBrowser, openPage, screenshot } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { restCall, won } from "./support/api.ts";
+import { describe, expect, it } from "vitest";
+import { DEMO, overflowX, signIn } from "./support/accounts.ts";
+import { openPage, screenshot } from "./support/browser.ts";
+import { pageErrors, won } from "./support/api.ts";
+import { payForMathWithFreeTablet } from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const rest = <T>(path: string, body: unknown, token?: string) =>
-  restCall<T>(server.url, path, body, token);
+const e2e = serverAndBrowser();
 
 const WIDTHS = {
   mobile: { width: 360, height: 740 },
   desktop: { width: 1280, height: 900 },
 } as const;
 
-let sequence = 0;
-
 /** 스마트 수학 (1-month unit) × 3 and the tablet lent free, paid by one-time card. */
 async function payMathWithFreeTablet(): Promise<{ id: string; lecturePrice: number }> {
-  const student = await rest<{ token: string; USER_NO: number }>("/main/login", {
-    EMAIL_ID: DEMO.student.email,
-    PASSWORD: DEMO_PASSWORD,
-    PLATFORM: "WEB",
-  });
-  const catalog = await rest<{
-    LECTURE_ITEMS: { id: number; subjectId: number; item_type: string; months: number }[];
-    RENT_DEVICES: { id: number; price: number }[];
-  }>("/main/Lecture_StoreItems", {});
-  const math = catalog.LECTURE_ITEMS.find(
-    (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
-  );
-  const tablet = catalog.RENT_DEVICES.find((d) => d.price === 0);
-  expect(math && tablet).toBeTruthy();
-  const paid = await rest<{
-    PAYMENT_ID: number;
-    STATE: string;
-    PAID_PRICE: number;
-    ITEMS: { ITEM_KIND: string; PAID_PRICE: number }[];
-  }>(
-    "/main/payreq_Iamport_Onetime",
-    {
-      USER_NO: student.USER_NO,
-      MERCHANT_UID: `e2e-refund-copy-${Date.now()}-${(sequence += 1)}`,
-      ITEMS: [
-        { id: math!.id, lecture_multiple: 3 },
-        { id: tablet!.id, lecture_multiple: 1 },
-      ],
-      CARD_QUOTA: 0,
-      CARD_NUMBER: "4242424242424242",
-      EXPIRY: `${new Date().getFullYear() + 2}-12`,
-      BIRTH: "080101",
-      PWD_2DIGIT: "12",
-    },
-    student.token,
-  );
-  expect(paid.STATE).toBe("PAID");
-  expect(paid.ITEMS.find((i) => i.ITEM_KIND === "DEVICE")?.PAID_PRICE).toBe(0);
-  return { id: String(paid.PAYMENT_ID), lecturePrice: paid.PAID_PRICE };
+  const student = await e2e.apiLogin(DEMO.student.email);
+  const paid = await payForMathWithFreeTablet(e2e.url, student, 3, "refund-copy");
+  expect(paid.items.find((i) => i.ITEM_KIND === "DEVICE")?.PAID_PRICE).toBe(0);
+  return { id: paid.id, lecturePrice: paid.paidPrice };
 }
 
 describe.each(Object.entries(WIDTHS))(
@@ -81,9 +33,9 @@ describe.each(Object.entries(WIDTHS))(
   (name, viewport) => {
     it("says the lecture's rule, that nothing was paid for the tablet, and refuses the tablet alone", async () => {
       const paid = await payMathWithFreeTablet();
-      const { page, errors, close } = await openPage(browser, { viewport });
-      await signIn(page, server.url, "/sign_in", DEMO.student.email, DEMO.student.name);
-      await page.goto(`${server.url}/_app/payments/${paid.id}/refund`);
+      const { page, errors, close } = await openPage(e2e.browser, { viewport });
+      await signIn(page, e2e.url, "/sign_in", DEMO.student.email, DEMO.student.name);
+      await page.goto(`${e2e.url}/_app/payments/${paid.id}/refund`);
 
       const amount = page.getByTestId("refund-amount");
       await amount.waitFor();
@@ -114,7 +66,7 @@ describe.each(Object.entries(WIDTHS))(
       expect(await page.getByRole("button", { name: "환불 요청 보내기" }).isDisabled()).toBe(true);
       expect(await page.locator("main").innerText()).not.toContain("전액 0원");
       await screenshot(page, `refund-copy-tablet-alone-${name}`);
-      expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+      expect(pageErrors(errors)).toEqual([]);
       await close();
     });
   },

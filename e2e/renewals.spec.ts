@@ -9,38 +9,16 @@
  * The "95 days later nothing is charged" half runs with a moved clock in the API test
  * apps/api/src/modules/refunds/refunds-renewals.test.ts.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { overflowX, signIn } from "./support/accounts.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import {
-  axeViolations,
-  apiLogin as apiLoginAt,
-  graphqlCall,
-  openFromMenu as openFromMenuAt,
-  restCall,
-  type Session,
-  won,
-} from "./support/api.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { axeViolations, pageErrors, type Session, won } from "./support/api.ts";
+import { payByBillingCard, refundInFull, smartMath } from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const rest = <T>(path: string, body: unknown, token?: string) =>
-  restCall<T>(server.url, path, body, token);
-const graphql = <T>(token: string, query: string, variables: unknown) =>
-  graphqlCall<T>(server.url, token, query, variables);
-const apiLogin = (email: string) => apiLoginAt(server.url, email);
-const openFromMenu = (page: Page, name: string, path: string) =>
-  openFromMenuAt(page, server.url, name, path);
+const e2e = serverAndBrowser();
+const { apiLogin, openFromMenu } = e2e;
 
 /** One demo student per width, so the two journeys never see each other's orders. */
 const PEOPLE = {
@@ -48,41 +26,10 @@ const PEOPLE = {
   desktop: { email: "student2@example.com", name: "김바다" },
 } as const;
 
-let sequence = 0;
-
 /** 스마트 수학 3개월 by the registered billing card (registered first): a monthly renewal. */
 async function buyWithBillingCard(student: Session): Promise<{ id: string; paidPrice: number }> {
-  await graphql(
-    student.token,
-    "mutation($i: RegisterMainBillingCardInput!) { registerMainBillingCard(input: $i) }",
-    {
-      i: {
-        cardNumber: "4242424242424242",
-        expiry: `${new Date().getFullYear() + 2}-12`,
-        birth: "080101",
-        pwd2digit: "12",
-        cardType: "CREDIT_CARD",
-      },
-    },
-  );
-  const catalog = await rest<{
-    LECTURE_ITEMS: { id: number; subjectId: number; item_type: string; months: number }[];
-  }>("/main/Lecture_StoreItems", {});
-  const math = catalog.LECTURE_ITEMS.find(
-    (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
-  )!;
-  const paid = await rest<{ PAYMENT_ID: number; STATE: string; PAID_PRICE: number }>(
-    "/main/payment_seoltab_subscribe",
-    {
-      USER_NO: student.userNo,
-      MERCHANT_UID: `e2e-renewals-${Date.now()}-${(sequence += 1)}`,
-      PAYMENT_METHOD: "BILLING_CARD",
-      ITEMS: [{ id: math.id, lecture_multiple: 3 }],
-    },
-    student.token,
-  );
-  expect(paid.STATE).toBe("PAID");
-  return { id: String(paid.PAYMENT_ID), paidPrice: paid.PAID_PRICE };
+  const math = await smartMath(e2e.url);
+  return payByBillingCard(e2e.url, student, [{ id: math.id, lecture_multiple: 3 }], "renewals");
 }
 
 function renewals(page: Page) {
@@ -94,8 +41,8 @@ describe.each(Object.entries(VIEWPORTS))("renewals on a %s", (width, viewport) =
     const person = PEOPLE[width as keyof typeof PEOPLE];
     const student = await apiLogin(person.email);
     const first = await buyWithBillingCard(student);
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signIn(page, server.url, "/sign_in", person.email, person.name);
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
+    await signIn(page, e2e.url, "/sign_in", person.email, person.name);
 
     // Home: the lesson and its renewal, with the next charge date.
     const panel = renewals(page);
@@ -110,7 +57,7 @@ describe.each(Object.entries(VIEWPORTS))("renewals on a %s", (width, viewport) =
     );
 
     // The refund page says beforehand what becomes of the next charge.
-    await page.goto(`${server.url}/_app/payments/${first.id}/refund`);
+    await page.goto(`${e2e.url}/_app/payments/${first.id}/refund`);
     const amount = page.getByTestId("refund-amount");
     await amount.waitFor();
     expect(await amount.innerText()).toBe(won(first.paidPrice));
@@ -118,12 +65,9 @@ describe.each(Object.entries(VIEWPORTS))("renewals on a %s", (width, viewport) =
       /환불되면 자동 결제가 해지되어 다음 결제\(\d{4}\.\d{2}\.\d{2}, [\d,]+원\)는 되지 않아요\./,
     );
     await screenshot(page, `renewals-refund-page-${width}`);
-    await page.getByLabel("환불하려는 이유를 알려 주세요").fill("수업을 그만두려고 해요");
-    await page.getByRole("button", { name: `${won(first.paidPrice)} 환불하기` }).click();
-    const confirm = page.getByRole("dialog", { name: "환불할까요?" });
-    expect(await confirm.innerText()).toContain("자동 결제가 해지되어");
-    await confirm.getByRole("button", { name: "환불하기" }).click();
-    await page.getByRole("heading", { level: 1, name: "환불이 완료되었어요" }).waitFor();
+    await refundInFull(page, first.paidPrice, "수업을 그만두려고 해요", async (confirm) => {
+      expect(await confirm.innerText()).toContain("자동 결제가 해지되어");
+    });
     expect(await page.getByTestId("refund-result-renewal").innerText()).toBe(
       "자동 결제가 해지되어 더 결제되지 않아요.",
     );
@@ -178,7 +122,7 @@ describe.each(Object.entries(VIEWPORTS))("renewals on a %s", (width, viewport) =
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `renewals-home-${width}`);
-    expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+    expect(pageErrors(errors)).toEqual([]);
     await close();
   });
 });

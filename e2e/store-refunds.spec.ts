@@ -5,61 +5,29 @@
  * defect that drops the fee. The order is paid through the api with the demo student's token.
  * Screenshots under test-results/screenshots/store-refunds-*.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, DEMO_PASSWORD, overflowX, signIn } from "./support/accounts.ts";
-import { VIEWPORTS, launchBrowser, openPage, screenshot } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { restCall, won } from "./support/api.ts";
+import { describe, expect, it } from "vitest";
+import { DEMO, overflowX, signIn } from "./support/accounts.ts";
+import { VIEWPORTS, openPage, screenshot } from "./support/browser.ts";
+import { pageErrors, won } from "./support/api.ts";
+import { payByCard, smartMath } from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const rest = <T>(path: string, body: unknown, token?: string) =>
-  restCall<T>(server.url, path, body, token);
-
-let sequence = 0;
+const e2e = serverAndBrowser();
 
 /** 스마트 수학 (1 month) and the 15,000-won book 201, paid by one-time card. */
 async function payMathWithBook(): Promise<{ id: string; total: number }> {
-  const student = await rest<{ token: string; USER_NO: number }>("/main/login", {
-    EMAIL_ID: DEMO.student.email,
-    PASSWORD: DEMO_PASSWORD,
-    PLATFORM: "WEB",
-  });
-  const catalog = await rest<{
-    LECTURE_ITEMS: { id: number; subjectId: number; item_type: string; months: number }[];
-  }>("/main/Lecture_StoreItems", {});
-  const math = catalog.LECTURE_ITEMS.find(
-    (i) => i.subjectId === 8906 && i.item_type === "LECTURE_SMART" && i.months === 1,
+  const student = await e2e.apiLogin(DEMO.student.email);
+  const math = await smartMath(e2e.url);
+  const paid = await payByCard(
+    e2e.url,
+    student,
+    [
+      { id: math.id, lecture_multiple: 1 },
+      { id: 201, lecture_multiple: 1 },
+    ],
+    "store-refunds",
   );
-  expect(math).toBeTruthy();
-  const paid = await rest<{ PAYMENT_ID: number; STATE: string; PAID_PRICE: number }>(
-    "/main/payreq_Iamport_Onetime",
-    {
-      USER_NO: student.USER_NO,
-      MERCHANT_UID: `e2e-store-refunds-${Date.now()}-${(sequence += 1)}`,
-      ITEMS: [
-        { id: math!.id, lecture_multiple: 1 },
-        { id: 201, lecture_multiple: 1 },
-      ],
-      CARD_QUOTA: 0,
-      CARD_NUMBER: "4242424242424242",
-      EXPIRY: `${new Date().getFullYear() + 2}-12`,
-      BIRTH: "080101",
-      PWD_2DIGIT: "12",
-    },
-    student.token,
-  );
-  expect(paid.STATE).toBe("PAID");
-  return { id: String(paid.PAYMENT_ID), total: paid.PAID_PRICE };
+  return { id: paid.id, total: paid.paidPrice };
 }
 
 describe.each(Object.entries(VIEWPORTS))(
@@ -67,9 +35,9 @@ describe.each(Object.entries(VIEWPORTS))(
   (name, viewport) => {
     it("keeps the return shipping back line by line, and not for a defective book", async () => {
       const paid = await payMathWithBook();
-      const { page, errors, close } = await openPage(browser, { viewport });
-      await signIn(page, server.url, "/sign_in", DEMO.student.email, DEMO.student.name);
-      await page.goto(`${server.url}/_app/payments/${paid.id}/refund`);
+      const { page, errors, close } = await openPage(e2e.browser, { viewport });
+      await signIn(page, e2e.url, "/sign_in", DEMO.student.email, DEMO.student.name);
+      await page.goto(`${e2e.url}/_app/payments/${paid.id}/refund`);
 
       const lines = page.getByTestId("refund-deductions");
       await lines.waitFor();
@@ -86,7 +54,7 @@ describe.each(Object.entries(VIEWPORTS))(
       await page.getByRole("radio", { name: /상품 불량이거나 설명과 달라요/ }).check();
       await page.getByTestId("refund-deductions").waitFor({ state: "detached" });
       expect(await page.getByTestId("refund-amount").innerText()).toBe(won(gross));
-      expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+      expect(pageErrors(errors)).toEqual([]);
       await close();
     });
   },

@@ -8,32 +8,25 @@
  * one at 1440 px (a new buyer each: a family uses a friend's code once), without horizontal
  * overflow. Screenshots: test-results/screenshots/store-*.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { joinStudentByApi, overflowX, signIn } from "./support/accounts.ts";
-import { apiLogin, openFromMenu, pageErrors, restCall, won } from "./support/api.ts";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { pageErrors, won } from "./support/api.ts";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { fillCard, fillDelivery, openEnrollment, submitToCheckout } from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = serverAndBrowser();
 let referralCode = "";
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const owner = await apiLogin(server.url, "student2@example.com");
-  ({ REFERRAL_CODE: referralCode } = await restCall<{ REFERRAL_CODE: string }>(
-    server.url,
+  const owner = await e2e.apiLogin("student2@example.com");
+  ({ REFERRAL_CODE: referralCode } = await e2e.rest<{ REFERRAL_CODE: string }>(
     "/main/referral_code",
     {},
     owner.token,
   ));
 }, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function fits(page: Page, name: string) {
   expect(await overflowX(page), name).toBeLessThanOrEqual(0);
@@ -44,25 +37,20 @@ describe.each(Object.entries(VIEWPORTS))(
   "a mixed order through the pages at %s",
   (name, viewport) => {
     it("buys a lecture, a book and headphone rental with a referral code", async () => {
-      const buyer = await joinStudentByApi(server.url);
-      const { page, errors, close } = await openPage(browser, { viewport });
+      const buyer = await joinStudentByApi(e2e.url);
+      const { page, errors, close } = await openPage(e2e.browser, { viewport });
       try {
-        await signIn(page, server.url, "/sign_in", buyer.email, buyer.name, buyer.password);
-        await openFromMenu(page, server.url, "수강 신청", "/_app/enrollment");
-        await page.getByTestId("enrollment-total").waitFor();
+        await signIn(page, e2e.url, "/sign_in", buyer.email, buyer.name, buyer.password);
+        await openEnrollment(page, e2e.openFromMenu);
 
         // The form: smart math (the default) for 3 months, AirPods Max rented for 3 months.
         await page.getByRole("radio", { name: "3개월", exact: true }).check();
         const rental = page.getByRole("radio", { name: /AirPods Max 실버 3개월 대여/ });
         await rental.check();
         await page.getByTestId("enrollment-headphone").waitFor();
-        await page.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 123");
-        await page.getByLabel(/상세 주소/).fill("4층");
-        await page.getByLabel("학부모 이름").fill("박보호");
-        await page.getByLabel("학부모 휴대폰 번호").fill("010-1234-5678");
+        await fillDelivery(page, "박보호");
         await fits(page, `store-enrollment-${name}`);
-        await page.getByRole("button", { name: "결제하기" }).click();
-        await page.waitForURL(`${server.url}/_app/checkout`);
+        await submitToCheckout(page, e2e.url);
 
         // The checkout: the rental chosen on the form is still in the cart; add one book.
         const rentalBox = page.getByRole("checkbox", { name: "AirPods Max 실버 대여 담기" });
@@ -95,11 +83,7 @@ describe.each(Object.entries(VIEWPORTS))(
 
         // Pay once with a one-time card; the receipt shows every line and what was charged.
         await page.getByRole("radio", { name: /일회성 카드 결제/ }).click();
-        await page.getByLabel("카드 번호").fill("4242424242424242");
-        await page.getByLabel("유효기간 월").selectOption("12");
-        await page.getByLabel("유효기간 연도").selectOption(String(new Date().getFullYear() + 2));
-        await page.getByLabel("생년월일 6자리").fill("080101");
-        await page.getByLabel("비밀번호 앞 2자리").fill("12");
+        await fillCard(page, "4242424242424242");
         await page.getByRole("button", { name: `${due} 결제하기` }).click();
         await page.waitForURL(/\/payment_finish\?paymentId=/, { timeout: 30_000 });
         const main = page.locator("main");

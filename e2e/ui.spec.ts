@@ -104,15 +104,28 @@ describe("toasts", () => {
     await TOAST_SOURCES[0]!.show(page);
     const toast = page.getByRole("alert").filter({ hasText: TOAST_SOURCES[0]!.text });
     await toast.waitFor({ state: "visible" });
-    const box = (await toast.boundingBox())!;
+    // Measured at rest: right after it appears the entry animation is still sliding it in.
+    let box = (await toast.boundingBox())!;
+    for (let i = 0; i < 40; i++) {
+      await page.waitForTimeout(100);
+      const now = (await toast.boundingBox())!;
+      if (Math.round(now.x) === Math.round(box.x)) break;
+      box = now;
+    }
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 20 + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     expect(await toast.count()).toBe(1); // half-way: it comes back
+    // Back in place before the second drag: on a loaded machine the snap-back animation was
+    // still running when it started, and the drag did not count (the toast stayed, its
+    // auto-close paused under the pointer).
+    await expect
+      .poll(async () => Math.round((await toast.boundingBox())?.x ?? -1))
+      .toBe(Math.round(box.x));
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
-    await page.mouse.move(box.x + 20 + box.width * 0.9, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + 20 + box.width * 0.9, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
     // Well inside the 5 s auto-close (paused while the pointer is on it); 1 s was too tight
     // for the exit animation on a loaded 2-core machine (one time-out in a validate run).

@@ -11,49 +11,24 @@
  * Screenshots under test-results/screenshots/winter-*.
  */
 import { PRERENDERED_PATHS } from "@seoltab/domain";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, overflowX, submitSignIn } from "./support/accounts.ts";
-import { launchBrowser, openPage, screenshot } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { DEMO, overflowX } from "./support/accounts.ts";
+import { openPage, screenshot } from "./support/browser.ts";
+import { pageErrors, won } from "./support/api.ts";
+import {
+  fillDelivery,
+  signInToCheckout,
+  storeItems,
+  type StoreLecture as CatalogLecture,
+} from "./support/payments.ts";
+import { serverAndBrowser } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** "398,000원", as the pages write won. */
-const won = (n: number) => `${n.toLocaleString("en-US")}원`;
-
-interface CatalogLecture {
-  id: number;
-  TTEOK_HAM_Title: string;
-  item_type: string;
-  school_level: string | null;
-  months: number;
-  salePrice: number;
-  allowed_multiples: number[];
-}
+const e2e = serverAndBrowser();
 
 /** The winter course items as the catalog API serves them to a guest. */
 async function winterItems(): Promise<CatalogLecture[]> {
-  const response = await fetch(`${server.url}/main/Lecture_StoreItems`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    ONUEI_RES: { DATA: { RESPONSE: { LECTURE_ITEMS: CatalogLecture[] } } };
-  };
-  const items = body.ONUEI_RES.DATA.RESPONSE.LECTURE_ITEMS.filter(
-    (i) => i.item_type === "LECTURE_WINTER",
-  );
+  const { LECTURE_ITEMS } = await storeItems(e2e.url);
+  const items = LECTURE_ITEMS.filter((i) => i.item_type === "LECTURE_WINTER");
   expect(items).toHaveLength(4);
   for (const i of items) expect(i.allowed_multiples).toEqual([1]);
   return items;
@@ -64,7 +39,7 @@ const coursePrice = (i: CatalogLecture) => i.salePrice * i.months;
 
 /** The page's HTML as served (no JavaScript run), scripts and styles removed. */
 async function staticText(path: string): Promise<string> {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${e2e.url}${path}`);
   const html = await response.text();
   return html
     .replace(/<script[\s\S]*?<\/script>/g, "")
@@ -110,15 +85,15 @@ describe.each([
   it("/promotion/winter → enrollment with the course chosen → the same price at checkout", async () => {
     const middle = (await winterItems()).find((i) => i.school_level === "MIDDLE")!;
     const price = won(coursePrice(middle));
-    const { page, errors, close } = await openPage(browser, { viewport });
+    const { page, errors, close } = await openPage(e2e.browser, { viewport });
 
-    await page.goto(`${server.url}/promotion/winter`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.url}/promotion/winter`, { waitUntil: "networkidle" });
     const row = page.locator("tr", { hasText: "중등" });
     expect(await row.innerText()).toContain(price);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `winter-promotion-${name}`);
     await row.getByRole("link", { name: /신청/ }).click();
-    await page.waitForURL(`${server.url}/guest_enrollment?item=${middle.id}`);
+    await page.waitForURL(`${e2e.url}/guest_enrollment?item=${middle.id}`);
 
     const total = page.getByTestId("enrollment-total");
     await total.waitFor();
@@ -139,20 +114,13 @@ describe.each([
     expect(await page.getByRole("radio", { name: /^(1|3|6|12)개월/ }).count()).toBe(0);
     expect(await total.textContent()).toBe(price);
 
-    await page.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 123");
-    await page.getByLabel(/상세 주소/).fill("4층");
-    await page.getByLabel("학부모 이름").fill(DEMO.parent.name);
-    await page.getByLabel("학부모 휴대폰 번호").fill("010-1234-5678");
+    await fillDelivery(page, DEMO.parent.name);
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `winter-enrollment-${name}`);
     await page.getByRole("button", { name: "결제하기" }).click();
 
-    await page.waitForURL(/\/accounts\/login\?continue=/);
-    await submitSignIn(page, DEMO.student.email);
-    await page.waitForURL(`${server.url}/_app/checkout`);
     // The checkout shows the server's priced cart (POST /main/Cart_Price, issue 18).
-    const checkoutTotal = page.getByTestId("server-paid-price");
-    await checkoutTotal.waitFor();
+    const checkoutTotal = await signInToCheckout(page, e2e.url, DEMO.student.email);
     expect(await checkoutTotal.textContent()).toBe(price);
     expect(await page.getByText(middle.TTEOK_HAM_Title).first().isVisible()).toBe(true);
     expect(await page.getByText("이 수업은 매월 자동으로 결제되지 않아요.").isVisible()).toBe(true);
@@ -160,7 +128,7 @@ describe.each([
     await page.getByRole("button", { name: `${price} 가상계좌 발급받기` }).waitFor();
     expect(await overflowX(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `winter-checkout-${name}`);
-    expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+    expect(pageErrors(errors)).toEqual([]);
     await close();
   });
 });

@@ -13,6 +13,25 @@ export const DEMO = {
   admin: { email: "admin@example.com", name: "운영팀", type: "운영팀" },
 } as const;
 
+/**
+ * The two runs of a journey walked once per width, each by its own demo student (김하늘 at 360
+ * px, her sibling 김바다 at 1280 px), so the two runs never see each other's orders.
+ */
+export const STUDENT_PER_WIDTH = [
+  {
+    name: "mobile",
+    viewport: { width: 360, height: 740 },
+    email: "student@example.com",
+    student: "김하늘",
+  },
+  {
+    name: "desktop",
+    viewport: { width: 1280, height: 900 },
+    email: "student2@example.com",
+    student: "김바다",
+  },
+] as const;
+
 let phoneSequence = 0;
 
 /** A mobile number no other test uses (010 + 8 digits). */

@@ -5,7 +5,9 @@
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD } from "./accounts.ts";
+import { expect } from "vitest";
+import { DEMO_PASSWORD, overflowX } from "./accounts.ts";
+import { screenshot } from "./browser.ts";
 
 /** A signed-in person for api calls. */
 export interface Session {
@@ -84,6 +86,39 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
+}
+
+/**
+ * The checks of a finished screen: no horizontal scroll, no axe violation (issue #11: axe on
+ * every app page), then a screenshot named `name` (test-results/screenshots/`name`.png).
+ */
+export async function expectFitsAndAccessible(page: Page, name: string) {
+  expect(await overflowX(page), name).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page), name).toEqual([]);
+  await screenshot(page, name);
+}
+
+/** A lecture as myLectures (matching backend) lists it. */
+export interface LectureSummary {
+  id: string;
+  /** MATCHING, MATCHED, ACTIVE, REMATCH, ENDED… */
+  state: string;
+}
+
+/** The lectures of the student `studentNo` as `viewer` (the student or a parent) reads them. */
+export async function lecturesOf(
+  baseUrl: string,
+  viewer: Session,
+  studentNo: number,
+): Promise<LectureSummary[]> {
+  const { myLectures } = await graphqlCall<{ myLectures: LectureSummary[] }>(
+    baseUrl,
+    viewer.token,
+    `query($u: Int) { myLectures(userId: $u) { id state } }`,
+    { u: studentNo },
+    "matching",
+  );
+  return myLectures;
 }
 
 /**
