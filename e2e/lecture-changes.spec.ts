@@ -195,6 +195,8 @@ describe.each(Object.entries(VIEWPORTS))("tutor change on a %s", (name, viewport
     const asked = section.getByTestId("lecture-change").filter({ hasText: reason });
     await asked.getByText("운영팀이 확인하고 있어요.").waitFor();
     // A second one while it waits: the kind is disabled with its reason.
+    // (waits: the disabled state follows the form's refetch, which may land after the list's)
+    await section.getByRole("button", { name: "선생님 바꾸기", disabled: true }).waitFor();
     await expect(section.getByRole("button", { name: "선생님 바꾸기" }).isDisabled()).resolves.toBe(
       true,
     );
