@@ -166,6 +166,28 @@ describe("gateway codes → the family's Korean messages, raw text for staff (it
     });
   });
 
+  it("userPayments served again from the read cache: staff and the family each keep their own view", async () => {
+    const student = await studentWithCard(CARDS.declined);
+    expect((await subscribe(t, student, order(student))).statusCode).toBe(402);
+    const admin = await newUser(t, "ADMIN");
+    const staffPayments = async () => {
+      const res = await graphql(
+        t,
+        admin,
+        `{ userPayments(userId: ${student.userNo}, first: 50) { ${PAYMENT_FIELDS} } }`,
+      );
+      return res.json().data.userPayments.payments as { gatewayFailReason: string | null }[];
+    };
+    // Family, staff, family, staff: the same page (one cache entry for the user), read in turn.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await familyPayments(student))[0]).toMatchObject({
+        failReason: INSUFFICIENT,
+        gatewayFailReason: null,
+      });
+      expect((await staffPayments())[0]!.gatewayFailReason).toBe("[2116]잔액이 부족합니다.");
+    }
+  });
+
   it("one-time card: F112 is SPEC.md §8's message, a decline the 2116 message; the list says the same", async () => {
     const student = await newUser(t);
     const body = (number: string) => ({
