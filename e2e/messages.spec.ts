@@ -193,10 +193,16 @@ describe.each(Object.entries(VIEWPORTS))("the staff outbox on a %s", (name, view
     await outbox.getByRole("button", { name: "찾기" }).click();
     await page.waitForURL(/[?&]subject=lesson%3A\d+/);
     await outbox.getByTestId("outbox-row").first().waitFor();
+    // The filtered list, read as it stands once every row is this lesson's. Not empty: while the
+    // search loads the list can be empty for a moment, and every() of nothing is true (a loaded
+    // machine read the rows then and found no reminders).
+    let rows: ShownRow[] = [];
     await expect
-      .poll(async () => (await shownRows(page)).every((r) => r.subject === subject))
+      .poll(async () => {
+        rows = await shownRows(page);
+        return rows.length > 0 && rows.every((r) => r.subject === subject);
+      })
       .toBe(true);
-    const rows = await shownRows(page);
 
     const remindersOf = (at: Date) =>
       rows.filter(
