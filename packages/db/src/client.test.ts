@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, schema, eq } from "./index.ts";
+import { NAMED_STATEMENTS_PER_CONNECTION, openDatabase, schema, eq, sql } from "./index.ts";
 
 describe("openDatabase (PGlite in a directory)", () => {
   const dir = mkdtempSync(join(tmpdir(), "seoltab-db-"));
@@ -49,6 +49,50 @@ describe.runIf(process.env.DATABASE_URL)("openDatabase (PostgreSQL server)", () 
       .where(eq(schema.taxonomies.termTaxonomyId, 1001));
     expect(maths).toHaveLength(1);
     await handle.close();
+  });
+
+  it("prepares a statement with parameters once per connection, never one without (decision 040)", async () => {
+    // One connection, so every statement below meets the same session's prepared statements.
+    const handle = await openDatabase({
+      kind: "postgres",
+      url: process.env.DATABASE_URL ?? "",
+      poolSize: 1,
+    });
+    const prepared = async () =>
+      (
+        await handle.db.execute<{ name: string; statement: string }>(
+          sql`select name, statement from pg_prepared_statements order by name`,
+        )
+      ).rows;
+    try {
+      expect(await prepared()).toEqual([]);
+      const byId = (id: number) =>
+        handle.db
+          .select({ name: schema.taxonomies.name })
+          .from(schema.taxonomies)
+          .where(eq(schema.taxonomies.termTaxonomyId, id));
+      for (let i = 0; i < 7; i += 1) {
+        // Past PostgreSQL's fifth call, where it may switch to a generic plan: same answers.
+        expect((await byId(1001)).map((r) => r.name)).toEqual(["수학"]);
+        expect(await byId(-1)).toEqual([]);
+      }
+      await handle.db.execute(sql`select 1`);
+      const after = await prepared();
+      expect(after).toHaveLength(1);
+      expect(after[0]!.name).toMatch(/^s_[0-9a-f]{20}$/);
+      expect(after[0]!.statement).toContain('from "taxonomies"');
+
+      // Bounded: new texts beyond the limit still run, unnamed.
+      for (let i = 0; i < NAMED_STATEMENTS_PER_CONNECTION + 5; i += 1) {
+        const { rows } = await handle.db.execute<{ n: number }>(
+          sql`select ${10}::int + ${sql.raw(String(i))} as n`,
+        );
+        expect(rows[0]!.n).toBe(10 + i);
+      }
+      expect(await prepared()).toHaveLength(NAMED_STATEMENTS_PER_CONNECTION);
+    } finally {
+      await handle.close();
+    }
   });
 });
 

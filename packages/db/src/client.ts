@@ -3,6 +3,7 @@
  * given, a PostgreSQL server through node-postgres when it is. Both get the same committed SQL
  * migrations (packages/db/migrations), applied by `migrateDatabase`, safe to run again.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -81,6 +82,57 @@ export interface NotificationListener {
  */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** Most statements one pooled connection keeps prepared (`NamedStatementClient`). */
+export const NAMED_STATEMENTS_PER_CONNECTION = 500;
+
+/** Statement text → its name (`s_` + 20 hex digits of its SHA-1); cleared when it grows large. */
+const statementNames = new Map<string, string>();
+
+function statementNameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= 10_000) statementNames.clear();
+    name = `s_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The pool's connection class on PostgreSQL (issue 19 performance). Drizzle sends every
+ * statement unnamed, so PostgreSQL parses and plans it again on each call — about a third of
+ * its CPU in a checkout (perf, docs/performance.md "Session 11"). This client names each
+ * statement that has parameters after a hash of its text: node-postgres then sends Parse once
+ * per connection and only Bind/Execute afterwards, and PostgreSQL may keep a generic plan
+ * (plan_cache_mode auto). Statements without parameters (BEGIN, SAVEPOINT, COMMIT, a migration's
+ * DDL, several commands in one text) stay unnamed, on the simple protocol as before. At most
+ * NAMED_STATEMENTS_PER_CONNECTION names per connection (bounded server memory); further new
+ * texts go unnamed. Decision 040 (a column's type changed under a running server; poolers).
+ */
+class NamedStatementClient extends pg.Client {
+  readonly #named = new Set<string>();
+
+  // pg.Client's overloads: the config object form is the one drizzle uses.
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    let named = config;
+    if (
+      config !== null &&
+      typeof config === "object" &&
+      typeof (config as pg.QueryConfig).text === "string" &&
+      (config as pg.QueryConfig).name === undefined &&
+      Array.isArray(values ?? (config as pg.QueryConfig).values) &&
+      ((values ?? (config as pg.QueryConfig).values) as unknown[]).length > 0
+    ) {
+      const name = statementNameOf((config as pg.QueryConfig).text);
+      if (this.#named.has(name) || this.#named.size < NAMED_STATEMENTS_PER_CONNECTION) {
+        this.#named.add(name);
+        named = { ...(config as pg.QueryConfig), name };
+      }
+    }
+    return (super.query as (...args: unknown[]) => never)(named, values, callback);
+  }
+}
+
 /** Folder of the committed SQL migrations. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -90,7 +142,11 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations", import.meta
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      Client: NamedStatementClient,
+    });
     // Fail at start, not at the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
