@@ -97,6 +97,8 @@ interface Row {
   "p99 ms": number;
   "non-2xx": number;
   errors: number;
+  /** Mean response size (bytes, headers included). */
+  "bytes/resp": number;
   /** CPU time of the server process per request (ms; Linux /proc only). */
   "server CPU ms/req"?: number | string;
   /** CPU time of the run's PostgreSQL backends per request (ms; PostgreSQL on this machine). */
@@ -174,6 +176,11 @@ function run(url: string, t: Target, options: { duration?: number; amount?: numb
   });
 }
 
+/** Mean bytes read per response of an autocannon result (0 when none came back). */
+function bytesPerResponse(r: autocannon.Result): number {
+  return r.requests.total === 0 ? 0 : Math.round(r.throughput.total / r.requests.total);
+}
+
 /** Warms `t` for WARMUP_S, measures it for DURATION_S and adds its row; returns the result. */
 async function measure(url: string, t: Target, rows: Row[]) {
   await run(url, t, { duration: WARMUP_S });
@@ -186,6 +193,7 @@ async function measure(url: string, t: Target, rows: Row[]) {
     "p99 ms": r.latency.p99,
     "non-2xx": r.non2xx,
     errors: r.errors,
+    "bytes/resp": bytesPerResponse(r),
     ...cpu(r.requests.total),
   });
   return r;
@@ -284,6 +292,7 @@ async function studentTargets(url: string, rows: Row[]): Promise<number> {
       "p99 ms": r.latency.p99,
       "non-2xx": r.non2xx,
       errors: r.errors,
+      "bytes/resp": bytesPerResponse(r),
       ...cpu(r.requests.total),
     });
   }

@@ -19,3 +19,4 @@ export {
   count,
   min,
 } from "drizzle-orm";
+export { alias } from "drizzle-orm/pg-core";

@@ -9,6 +9,7 @@ export {
   findChildren,
   findParents,
   findUserById,
+  findUserWithParents,
   findUsersByIds,
   isParentOf,
   type UserRow,

@@ -2,7 +2,7 @@
  * Accounts data access: users, parent-child links and term agreements. Only this file (and the
  * other accounts repositories) touch the ORM for the accounts area.
  */
-import { and, asc, eq, inArray, isNotNull, schema, sql, type Database } from "@seoltab/db";
+import { alias, and, asc, eq, inArray, isNotNull, schema, sql, type Database } from "@seoltab/db";
 import { ACCOUNT_STATUS_TRANSITIONS, assertTransition, type AccountStatus } from "@seoltab/domain";
 
 export type UserRow = typeof schema.users.$inferSelect;
@@ -109,6 +109,45 @@ export async function findParents(
     .innerJoin(u, eq(u.id, pc.parentUserId))
     .where(eq(pc.childUserId, childUserId))
     .orderBy(asc(u.id));
+}
+
+/**
+ * A student's contact facts and their linked parents (`findUserById` + `findParents`) in one
+ * statement (issue 19 performance: the messages written in a payment's transaction ask for them
+ * twice). Parents ordered by id; null when there is no such user.
+ */
+export async function findUserWithParents(
+  db: Database,
+  userId: number,
+): Promise<{
+  user: Pick<UserRow, "id" | "phone" | "birthDate">;
+  parents: { id: number; name: string; phone: string | null }[];
+} | null> {
+  const u = schema.users;
+  const pc = schema.parentChildren;
+  const parent = alias(schema.users, "parent");
+  const rows = await db
+    .select({
+      id: u.id,
+      phone: u.phone,
+      birthDate: u.birthDate,
+      parentId: parent.id,
+      parentName: parent.name,
+      parentPhone: parent.phone,
+    })
+    .from(u)
+    .leftJoin(pc, eq(pc.childUserId, u.id))
+    .leftJoin(parent, eq(parent.id, pc.parentUserId))
+    .where(eq(u.id, userId))
+    .orderBy(asc(parent.id));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    user: { id: first.id, phone: first.phone, birthDate: first.birthDate },
+    parents: rows.flatMap((r) =>
+      r.parentId === null ? [] : [{ id: r.parentId, name: r.parentName!, phone: r.parentPhone }],
+    ),
+  };
 }
 
 /** True when `childUserId` is linked to `parentUserId`. */

@@ -3,6 +3,7 @@
  */
 export {
   findActiveStoreItems,
+  findBaseAndUserSalesPolicies,
   findSalesPolicies,
   findStoreItemsByIds,
   type StoreItemRow,

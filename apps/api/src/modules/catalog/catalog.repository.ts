@@ -1,5 +1,5 @@
 /** Catalog data access: only this file touches the ORM for the catalog area. */
-import { and, asc, eq, gte, inArray, isNull, schema, sql, type Database } from "@seoltab/db";
+import { and, asc, eq, gte, inArray, isNull, or, schema, sql, type Database } from "@seoltab/db";
 
 export interface TaxonomyRow {
   termTaxonomyId: number;
@@ -86,6 +86,43 @@ export async function findSalesPolicies(
       ),
     )
     .orderBy(asc(m.id), asc(p.id));
+}
+
+/**
+ * `findSalesPolicies(db, null)` followed by `findSalesPolicies(db, userId)`, in one statement:
+ * the base methods' active policies first, then the user's own (each ordered by method then
+ * policy id) — what an order is priced with (issue 19 performance: one round trip, not two).
+ */
+export async function findBaseAndUserSalesPolicies(
+  db: Database,
+  userId: number,
+): Promise<SalesPolicyRow[]> {
+  const m = schema.salesMethods;
+  const p = schema.salesPolicies;
+  return db
+    .select({
+      salesMethodId: m.id,
+      salesMethodName: m.name,
+      id: p.id,
+      name: p.name,
+      discountKind: p.discountKind,
+      discountType: p.discountType,
+      value: p.value,
+      months: p.months,
+      itemKind: p.itemKind,
+      deviceGen: p.deviceGen,
+    })
+    .from(p)
+    .innerJoin(m, eq(m.id, p.salesMethodId))
+    .where(
+      and(
+        eq(m.isActive, true),
+        eq(m.conversionOnly, false),
+        eq(p.isActive, true),
+        or(isNull(m.userId), eq(m.userId, userId)),
+      ),
+    )
+    .orderBy(sql`${m.userId} is not null`, asc(m.id), asc(p.id));
 }
 
 /**

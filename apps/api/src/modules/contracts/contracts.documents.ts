@@ -69,8 +69,12 @@ async function storeItemsOf(
   return new Map((await findStoreItemsByIds(db, ids)).map((s) => [s.id, s]));
 }
 
-async function buildContract(db: Database, payment: PaymentRow): Promise<ContractRow | null> {
-  const items = await findItemsOfPayments(db, [payment.id]);
+async function buildContract(
+  db: Database,
+  payment: PaymentRow,
+  known: readonly PaymentItemRow[] | null,
+): Promise<ContractRow | null> {
+  const items = known ?? (await findItemsOfPayments(db, [payment.id]));
   const lectures = items.filter((i) => i.itemKind === "LECTURE").sort(byMonthsThenId);
   if (lectures.length === 0) return null;
   const devices = items.filter((i) => i.itemKind === "DEVICE");
@@ -114,6 +118,7 @@ export async function createContractForPayment(
   tx: Database,
   payment: PaymentRow,
   log?: FastifyBaseLogger,
+  items: readonly PaymentItemRow[] | null = null,
 ): Promise<ContractRow | null> {
   if (payment.subscriptionId != null) return null;
   if (payment.state === "READY" || payment.state === "FAILED") return null;
@@ -121,7 +126,7 @@ export async function createContractForPayment(
     return await tx.transaction(async (sp) => {
       const db = sp as unknown as Database;
       return (
-        (await buildContract(db, payment)) ??
+        (await buildContract(db, payment, items)) ??
         (await findContractByPaymentId(db, payment.id)) ??
         null
       );

@@ -30,8 +30,8 @@ import { createContractForPayment } from "./contracts.documents.ts";
 import type {} from "./contracts.public.ts"; // DomainEvents: contract.to-sign
 
 export function contractsModule(ctx: ModuleContext, payments: PaymentsDeps): AppModule {
-  ctx.events.on("payment.paid", "contracts", async (tx, { payment, at }) => {
-    const contract = await createContractForPayment(tx, payment, ctx.log);
+  ctx.events.on("payment.paid", "contracts", async (tx, { payment, items, at }) => {
+    const contract = await createContractForPayment(tx, payment, ctx.log, items);
     if (contract && !contract.signedAt) {
       await ctx.events.emit(tx, "contract.to-sign", {
         contractId: contract.id,

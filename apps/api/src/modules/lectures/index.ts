@@ -26,8 +26,8 @@ export interface LecturesModule extends AppModule {
 
 export function lecturesModule(ctx: ModuleContext): LecturesModule {
   const deps = { db: ctx.db, events: ctx.events, log: ctx.log };
-  ctx.events.on("payment.paid", "lectures", async (tx, { payment, initiator, at }) => {
-    await createLecturesForPayment(deps, tx, payment, initiator, at);
+  ctx.events.on("payment.paid", "lectures", async (tx, { payment, items, initiator, at }) => {
+    await createLecturesForPayment(deps, tx, payment, initiator, at, items);
   });
   ctx.events.on("payment-items.refunded", "lectures", async (tx, { paymentItemIds, at }) => {
     await finishLecturesOfItems(deps, tx, paymentItemIds, at);

@@ -17,14 +17,23 @@ export type LectureChanges = Partial<typeof schema.lectures.$inferInsert>;
  */
 export async function insertLecturesForPayment(
   db: Database,
-  input: { paymentId: number; userId: number; at: Date; initiator: Initiator },
+  input: {
+    paymentId: number;
+    userId: number;
+    at: Date;
+    initiator: Initiator;
+    /** The payment's LECTURE lines ordered by id when the caller has them (else read here). */
+    lines?: readonly { id: number; name: string; months: number }[] | null;
+  },
 ): Promise<LectureRow[]> {
   const i = schema.paymentItems;
-  const lines = await db
-    .select({ id: i.id, name: i.name, months: i.months })
-    .from(i)
-    .where(and(eq(i.paymentId, input.paymentId), eq(i.itemKind, "LECTURE")))
-    .orderBy(asc(i.id));
+  const lines =
+    input.lines ??
+    (await db
+      .select({ id: i.id, name: i.name, months: i.months })
+      .from(i)
+      .where(and(eq(i.paymentId, input.paymentId), eq(i.itemKind, "LECTURE")))
+      .orderBy(asc(i.id)));
   if (lines.length === 0) return [];
   const created = await db
     .insert(l)

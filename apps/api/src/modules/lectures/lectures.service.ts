@@ -22,7 +22,7 @@ import type { EventBus } from "../../platform/events.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { findUsersByIds, mayActFor } from "../accounts/accounts.public.ts";
 import type { UserInfoSources } from "../accounts/accounts.public.ts";
-import type { PaymentRow } from "../payments/payments.public.ts";
+import type { PaymentItemRow, PaymentRow } from "../payments/payments.public.ts";
 import * as repo from "./lectures.repository.ts";
 
 export interface LecturesDeps {
@@ -110,6 +110,7 @@ export async function createLecturesForPayment(
   payment: PaymentRow,
   initiator: Initiator,
   at: Date,
+  items: readonly PaymentItemRow[] | null = null,
 ): Promise<repo.LectureRow[]> {
   if (payment.subscriptionId != null) return [];
   try {
@@ -119,6 +120,7 @@ export async function createLecturesForPayment(
         userId: payment.userId,
         at,
         initiator,
+        lines: items?.filter((i) => i.itemKind === "LECTURE") ?? null,
       }),
     );
   } catch (err) {

@@ -31,7 +31,12 @@ import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import { MessageProviderError, type MessageSender } from "../../platform/messaging.ts";
 import { withTransaction } from "../../platform/transactions.ts";
-import { findParents, findUserById, type AuthUser } from "../accounts/accounts.public.ts";
+import {
+  findParents,
+  findUserById,
+  findUserWithParents,
+  type AuthUser,
+} from "../accounts/accounts.public.ts";
 import { findLectureById, type LectureRow } from "../lectures/lectures.public.ts";
 import {
   findLessonsOfLecture,
@@ -82,11 +87,18 @@ async function person(
   };
 }
 
-/** The student (unless under 14) and every linked parent with a phone. */
+/** The student (unless under 14) and every linked parent with a phone. One statement. */
 export async function familyOf(db: Database, studentId: number, now: Date) {
-  const student = await person(db, studentId, "STUDENT", now);
-  if (!student) return [];
-  const parents = (await findParents(db, studentId)).map((p): RecipientFacts => ({
+  const found = await findUserWithParents(db, studentId);
+  if (!found) return [];
+  const { user } = found;
+  const student: RecipientFacts = {
+    userId: user.id,
+    role: "STUDENT",
+    phone: user.phone,
+    underFourteen: user.birthDate ? isUnderFourteen(user.birthDate, now) : false,
+  };
+  const parents = found.parents.map((p): RecipientFacts => ({
     userId: p.id,
     role: "PARENT",
     phone: p.phone,
@@ -398,6 +410,8 @@ export const handlers = {
         userId: number;
         name: string;
         paidPrice: number;
+        /** Only a VBANK payment has a deposit reminder to drop. */
+        paymentMethod: string;
         receiptUrl: string | null;
         completedAt: Date | null;
         subscriptionId: number | null;
@@ -408,11 +422,13 @@ export const handlers = {
   ) {
     const p = event.payment;
     const family = await familyOf(tx, p.userId, event.at);
-    await repo.cancelPending(tx, `payment:${p.id}`, {
-      templateIds: ["vbank-due-soon"],
-      reason: "입금되었어요.",
-      at: event.at,
-    });
+    if (p.paymentMethod === "VBANK") {
+      await repo.cancelPending(tx, `payment:${p.id}`, {
+        templateIds: ["vbank-due-soon"],
+        reason: "입금되었어요.",
+        at: event.at,
+      });
+    }
     // One statement for the receipt and every form reminder (issue 19 performance).
     const reminders = event.lectures
       .filter((l) => l.state === "REGISTER")

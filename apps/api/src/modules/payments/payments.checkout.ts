@@ -36,7 +36,7 @@ import {
   insertReadyPayment,
   isPendingBillingCard,
   insertDeviceLines,
-  transitionPayment,
+  transitionPaymentWithItems,
   withTransaction,
   type BillingCardRow,
   type PaymentRow,
@@ -382,7 +382,7 @@ async function markCashPaid(
 ): Promise<PaymentView> {
   const now = deps.clock.now();
   await withTransaction(deps.db, async (tx) => {
-    const moved = await transitionPayment(tx, payment.id, {
+    const moved = await transitionPaymentWithItems(tx, payment.id, {
       from: "READY",
       to: "PAID",
       initiator: initiatorOf(caller),
@@ -394,7 +394,8 @@ async function markCashPaid(
     });
     if (moved) {
       await deps.events.emit(tx, "payment.paid", {
-        payment: moved,
+        payment: moved.payment,
+        items: moved.items,
         initiator: initiatorOf(caller),
         at: now,
       });

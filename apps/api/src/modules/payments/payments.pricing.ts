@@ -22,7 +22,7 @@ import { AppError, PAYMENT_MESSAGES } from "../../errors.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import {
   findActiveStoreItems,
-  findSalesPolicies,
+  findBaseAndUserSalesPolicies,
   outOfStockError,
   type StoreItemRow,
 } from "../catalog/catalog.public.ts";
@@ -136,10 +136,7 @@ export async function priceOrderFor(
       throw outOfStockError(row.title, row.count, index);
     }
   }
-  const policyRows = [
-    ...(await findSalesPolicies(db, null)),
-    ...(await findSalesPolicies(db, user.id)),
-  ];
+  const policyRows = await findBaseAndUserSalesPolicies(db, user.id);
   const rules: PolicyRule[] = policyRows.map((p) => ({
     name: p.name,
     discountKind: p.discountKind,

@@ -3,7 +3,7 @@
  * index.ts or this file; ESLint enforces it), and the events it emits.
  */
 import type { Initiator } from "@seoltab/domain";
-import type { PaymentRow, SubscriptionRow } from "./payments.repository.ts";
+import type { PaymentItemRow, PaymentRow, SubscriptionRow } from "./payments.repository.ts";
 
 export {
   findActiveSubscriptionsChargingBetween,
@@ -49,6 +49,11 @@ export {
  */
 export interface PaymentPaidEvent {
   payment: PaymentRow;
+  /**
+   * The payment's items as the move left them (PAID), ordered by id, or null when the mover did
+   * not have them all (handlers then read them). Saves the handlers a read each (issue 19).
+   */
+  items: readonly PaymentItemRow[] | null;
   initiator: Initiator;
   /** When it was recorded (the clock's now). */
   at: Date;

@@ -293,6 +293,21 @@ export async function transitionPayment(
   paymentId: number,
   change: StateChange,
 ): Promise<PaymentRow | null> {
+  return (await transitionPaymentWithItems(db, paymentId, change))?.payment ?? null;
+}
+
+/**
+ * `transitionPayment`, also returning the payment's items as they are after the move: with
+ * `change.itemState`, when every item of the payment moved (a fresh order's READY → PAID), the
+ * updated rows, ordered by id — the same rows `findItemsOfPayments` would read next; otherwise
+ * null (the caller reads them when it needs them). Issue 19 performance: the `payment.paid`
+ * handlers and the checkout's answer used to read them again, one statement each.
+ */
+export async function transitionPaymentWithItems(
+  db: Database,
+  paymentId: number,
+  change: StateChange,
+): Promise<{ payment: PaymentRow; items: PaymentItemRow[] | null } | null> {
   const p = schema.payments;
   const pi = schema.paymentItems;
   assertTransition(PAYMENT_TRANSITIONS, "payment", change.from, change.to);
@@ -342,7 +357,7 @@ export async function transitionPayment(
           ),
         ),
       )
-      .returning({ id: pi.id });
+      .returning();
     const fromOf = new Map(itemsBefore.map((it) => [it.id, it.state]));
     if (items.length > 0) {
       await db.insert(schema.paymentTransitions).values(
@@ -357,8 +372,11 @@ export async function transitionPayment(
         })),
       );
     }
+    if (items.length === itemsBefore.length) {
+      return { payment: row, items: items.sort((a, b) => a.id - b.id) };
+    }
   }
-  return row;
+  return { payment: row, items: null };
 }
 
 /** Sets columns of a payment that is still in `state` (e.g. the virtual account of a READY one). */

@@ -32,6 +32,7 @@ import {
   insertSubscriptionOnce,
   promoteBillingCard,
   transitionPayment,
+  transitionPaymentWithItems,
   updatePaymentInState,
   withTransaction,
   type PaymentItemRow,
@@ -138,7 +139,7 @@ export async function applyGatewayPayment(
   }
   if (gp.status === "paid" || gp.status === "cancelled") {
     const paid = await withTransaction(deps.db, async (tx) => {
-      const moved = await transitionPayment(tx, payment.id, {
+      const result = await transitionPaymentWithItems(tx, payment.id, {
         from: "READY",
         to: "PAID",
         initiator,
@@ -146,6 +147,7 @@ export async function applyGatewayPayment(
         set: { ...common, completedAt: gp.paidAt ?? now, failReason: null },
         itemState: "PAID",
       });
+      const moved = result?.payment ?? null;
       // A card registered from the checkout becomes the main card with its first success.
       if (
         moved &&
@@ -167,16 +169,17 @@ export async function applyGatewayPayment(
         }
       }
       if (!moved) return null;
+      const items = result?.items ?? null;
       const subscription = await startSubscriptionIfRenewable(tx, deps, moved, checkout);
-      await deps.events.emit(tx, "payment.paid", { payment: moved, initiator, at: now });
-      return { moved, subscription };
+      await deps.events.emit(tx, "payment.paid", { payment: moved, items, initiator, at: now });
+      return { moved, items, subscription };
     });
     if (gp.status === "cancelled" || gp.cancelAmount > 0) {
       await applyGatewayCancellation(deps, payment.id, gp);
     } else if (paid && checkout) {
       // The rows this transaction wrote: the payment as moved (nothing else in it changes the
-      // payment row) and the subscription it started; the items are read once.
-      const items = await findItemsOfPayments(deps.db, [payment.id]);
+      // payment row), its items as moved and the subscription it started.
+      const items = paid.items ? [...paid.items] : await findItemsOfPayments(deps.db, [payment.id]);
       const subscription =
         paid.subscription ?? (await findSubscriptionByFirstPayment(deps.db, payment.id)) ?? null;
       return { payment: paid.moved, items, subscription };
