@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { SQL } from "drizzle-orm";
 import { NAMED_STATEMENTS_PER_CONNECTION, openDatabase, schema, eq, sql } from "./index.ts";
 
 describe("openDatabase (PGlite in a directory)", () => {
@@ -58,12 +59,13 @@ describe.runIf(process.env.DATABASE_URL)("openDatabase (PostgreSQL server)", () 
       url: process.env.DATABASE_URL ?? "",
       poolSize: 1,
     });
-    const prepared = async () =>
-      (
-        await handle.db.execute<{ name: string; statement: string }>(
-          sql`select name, statement from pg_prepared_statements order by name`,
-        )
-      ).rows;
+    // node-postgres answers `execute` with its result object (`rows`).
+    const rowsOf = async <T>(query: SQL) =>
+      ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const prepared = () =>
+      rowsOf<{ name: string; statement: string }>(
+        sql`select name, statement from pg_prepared_statements order by name`,
+      );
     try {
       expect(await prepared()).toEqual([]);
       const byId = (id: number) =>
@@ -84,7 +86,7 @@ describe.runIf(process.env.DATABASE_URL)("openDatabase (PostgreSQL server)", () 
 
       // Bounded: new texts beyond the limit still run, unnamed.
       for (let i = 0; i < NAMED_STATEMENTS_PER_CONNECTION + 5; i += 1) {
-        const { rows } = await handle.db.execute<{ n: number }>(
+        const rows = await rowsOf<{ n: number }>(
           sql`select ${10}::int + ${sql.raw(String(i))} as n`,
         );
         expect(rows[0]!.n).toBe(10 + i);
