@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/test-app.ts";
+import { z } from "zod";
+import { success } from "./envelope.ts";
 import { useEnvelope } from "./rest-backend.ts";
+import { restSchema, sendUnchangingAnswer } from "./route-schema.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,11 +15,28 @@ beforeAll(async () => {
       i.post("/explode", async () => {
         throw new Error("db password is hunter2");
       });
+      // sendUnchangingAnswer: the same object answered again, as the read cache hands it out.
+      const schema = restSchema({
+        summary: "test",
+        tag: "test",
+        response: z.strictObject({ NAME: z.string(), COUNT: z.number() }),
+      });
+      i.post("/unchanging/:which", { schema }, async (request, reply) => {
+        const { which } = request.params as { which: keyof typeof unchanging };
+        return sendUnchangingAnswer(reply, unchanging[which]);
+      });
+      i.post("/plain", { schema }, async () => success(unchanging.good));
     },
     { prefix: "/main-test" },
   );
 }, 60_000);
 afterAll(() => t.close());
+
+const unchanging = {
+  good: { NAME: "설탭 수학", COUNT: 3 },
+  other: { NAME: "설탭 영어", COUNT: 4 },
+  wrong: { NAME: "설탭 국어", COUNT: "3" },
+};
 
 const post = (url: string, payload?: string, contentType = "application/json") =>
   t.app.inject({
@@ -24,6 +44,26 @@ const post = (url: string, payload?: string, contentType = "application/json") =
     url,
     ...(payload === undefined ? {} : { payload, headers: { "content-type": contentType } }),
   });
+
+describe("sendUnchangingAnswer (issue 19: a cached answer serialized once)", () => {
+  it("sends exactly what returning success() sends, again and again, per object", async () => {
+    const plain = await post("/main-test/plain", "{}");
+    const first = await post("/main-test/unchanging/good", "{}");
+    const again = await post("/main-test/unchanging/good", "{}");
+    const other = await post("/main-test/unchanging/other", "{}");
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe(plain.body);
+    expect(first.headers["content-type"]).toBe(plain.headers["content-type"]);
+    expect(again.body).toBe(first.body);
+    expect(other.json().ONUEI_RES.DATA.RESPONSE).toEqual({ NAME: "설탭 영어", COUNT: 4 });
+  });
+
+  it("checks the first send against the route's response schema, as a returned answer is", async () => {
+    const res = await post("/main-test/unchanging/wrong", "{}");
+    expect(res.statusCode).toBe(500);
+    expect(res.json().ONUEI_RES.DATA.RESULT).toBe("FAIL");
+  });
+});
 
 describe("REST backends answer in the ONUEI_RES envelope", () => {
   it("POST /main/getTaxonomy returns the INGANG taxonomy", async () => {

@@ -17,11 +17,13 @@
  */
 import type {
   FastifyInstance,
+  FastifyReply,
   FastifySchema,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
 } from "fastify";
 import { z } from "zod";
+import { success } from "./envelope.ts";
 
 /** `{"ONUEI_RES":{"STATUS":{...},"DATA":{"RESULT":"SUCCESS","RESPONSE":<response>}}}`. */
 export function successEnvelope<S extends z.ZodType>(response: S) {
@@ -156,6 +158,40 @@ export function checkedSerializer(options: {
       return JSON.stringify(data);
     };
   };
+}
+
+/** Per route (its URL): an unchanging answer's RESPONSE object → the bytes sent for it. */
+const unchangingAnswers = new Map<string, WeakMap<object, Buffer>>();
+
+/**
+ * Sends the success envelope around `response` (rest/envelope.ts `success`, its default
+ * message) for a `response` object that never changes once made — a value of the read cache
+ * (platform/view-cache.ts), handed to every request until it is dropped. The first send checks
+ * and serializes it through the route's response schema (`reply.serialize`: the same check
+ * and the same JSON as `return success(response)`, a mismatch throws alike); later sends of the
+ * same object on the same route reuse those bytes, kept as long as the object lives (a
+ * WeakMap). Issue 19 performance: the check and JSON.stringify of a large getUserInfo were a
+ * third of its CPU (docs/performance.md "Session 11").
+ */
+export function sendUnchangingAnswer(reply: FastifyReply, response: object): FastifyReply {
+  const route = `${reply.request.method} ${reply.request.routeOptions.url ?? ""}`;
+  let sent = unchangingAnswers.get(route);
+  if (!sent) {
+    sent = new WeakMap();
+    unchangingAnswers.set(route, sent);
+  }
+  let bytes = sent.get(response);
+  if (!bytes) {
+    const serialized = reply.serialize(success(response));
+    bytes =
+      typeof serialized === "string"
+        ? Buffer.from(serialized, "utf8")
+        : Buffer.isBuffer(serialized)
+          ? serialized
+          : Buffer.from(new Uint8Array(serialized));
+    sent.set(response, bytes);
+  }
+  return reply.type("application/json; charset=utf-8").send(bytes);
 }
 
 /**

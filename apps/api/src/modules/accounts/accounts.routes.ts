@@ -11,7 +11,7 @@ import { maskMobile } from "@seoltab/domain";
 import { ACCOUNT_MESSAGES, AppError } from "../../errors.ts";
 import { success } from "../../rest/envelope.ts";
 import { parseBody } from "../../rest/rest-backend.ts";
-import { declareRouteSchemas, restSchema } from "../../rest/route-schema.ts";
+import { declareRouteSchemas, restSchema, sendUnchangingAnswer } from "../../rest/route-schema.ts";
 import type { AccountsDeps } from "./accounts.deps.ts";
 import { requestContext } from "../../platform/request-context.ts";
 import { firstInstantAfter, type ViewCache } from "../../platform/view-cache.ts";
@@ -213,7 +213,7 @@ export async function accountsMainRoutes(
     );
   });
 
-  app.post("/getUserInfo", async (request) => {
+  app.post("/getUserInfo", async (request, reply) => {
     const input = parseBody(getUserInfoInput, request);
     const caller = await authenticate(request, input.token);
     const body = await getUserInfo(
@@ -243,7 +243,8 @@ export async function accountsMainRoutes(
       },
       views,
     );
-    return success(body);
+    // The cached answer's bytes are made once (issue 19 performance).
+    return sendUnchangingAnswer(reply, body);
   });
 
   app.post("/user_status", { preHandler: app.requireAuth }, async (request) => {
