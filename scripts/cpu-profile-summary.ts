@@ -4,6 +4,9 @@
  * Prints the share of samples (%) per package or source file (self time), the top functions by
  * self time, and the top functions of this repository (apps/, packages/) by inclusive time (a
  * function counted once per sampled stack). Idle samples are left out of every share.
+ * PROFILE_WINDOW_S="from,to" keeps only the samples taken between `from` and `to` seconds
+ * before the profile's end, e.g. "10.5,0.5" for the last bench target (the bench stops the
+ * server right after it), so a run's other targets do not mix in.
  */
 import { readFileSync } from "node:fs";
 
@@ -21,6 +24,10 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
+  /** Microseconds between samples (the first from startTime). */
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
 }
 
 const file = process.argv[2];
@@ -51,11 +58,28 @@ function label(frame: CallFrame): string {
   return `${frame.functionName || "(anonymous)"} ${where}`.trim();
 }
 
+/** The samples inside PROFILE_WINDOW_S (all of them without it). */
+function windowed(): number[] {
+  const window = process.env.PROFILE_WINDOW_S?.split(",").map(Number);
+  if (!window || window.length !== 2 || window.some((n) => !Number.isFinite(n))) {
+    return profile.samples;
+  }
+  const [from, to] = window as [number, number];
+  const lo = profile.endTime - from * 1e6;
+  const hi = profile.endTime - to * 1e6;
+  let at = profile.startTime;
+  return profile.samples.filter((_, i) => {
+    at += profile.timeDeltas[i]!;
+    return at >= lo && at <= hi;
+  });
+}
+const samples = windowed();
+
 const counts = new Map<number, number>();
-for (const s of profile.samples) counts.set(s, (counts.get(s) ?? 0) + 1);
+for (const s of samples) counts.set(s, (counts.get(s) ?? 0) + 1);
 const idle = [...counts].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)");
 const idleSamples = idle.reduce((sum, [, c]) => sum + c, 0);
-const busy = profile.samples.length - idleSamples;
+const busy = samples.length - idleSamples;
 const pct = (n: number) => `${((100 * n) / busy).toFixed(1)} %`;
 
 const selfByModule = new Map<string, number>();
@@ -81,7 +105,7 @@ for (const [id, c] of counts) {
 
 const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top);
 console.log(
-  `${file}: ${profile.samples.length} samples, ${busy} busy (${pct(busy)} of busy = 100 %; idle left out)`,
+  `${file}: ${samples.length} samples, ${busy} busy (${pct(busy)} of busy = 100 %; idle left out)`,
 );
 console.log("\nself time by package / file:");
 for (const [k, v] of sorted(selfByModule)) console.log(`  ${pct(v).padStart(7)}  ${k}`);
