@@ -20,3 +20,4 @@ export {
   min,
 } from "drizzle-orm";
 export { alias } from "drizzle-orm/pg-core";
+export type { SQL } from "drizzle-orm";

@@ -1,5 +1,17 @@
 /** Catalog data access: only this file touches the ORM for the catalog area. */
-import { and, asc, eq, gte, inArray, isNull, or, schema, sql, type Database } from "@seoltab/db";
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  or,
+  schema,
+  sql,
+  type Database,
+  type SQL,
+} from "@seoltab/db";
 
 export interface TaxonomyRow {
   termTaxonomyId: number;
@@ -52,14 +64,12 @@ export interface SalesPolicyRow {
 }
 
 /**
- * The active policies of the active sales methods of one user (`userId`), or of the base
- * methods when `userId` is null, ordered by method then policy id. Conversion-only methods
- * (applied through convertSalesMethodNo, discounts area) and deactivated policies are left out.
+ * The active policies of the active sales methods whose owner matches `owner` (a condition on
+ * `sales_methods.user_id`), base methods first, then by method and policy id. Conversion-only
+ * methods (applied through convertSalesMethodNo, discounts area) and deactivated policies are
+ * left out.
  */
-export async function findSalesPolicies(
-  db: Database,
-  userId: number | null,
-): Promise<SalesPolicyRow[]> {
+function activeSalesPolicies(db: Database, owner: SQL | undefined): Promise<SalesPolicyRow[]> {
   const m = schema.salesMethods;
   const p = schema.salesPolicies;
   return db
@@ -77,15 +87,20 @@ export async function findSalesPolicies(
     })
     .from(p)
     .innerJoin(m, eq(m.id, p.salesMethodId))
-    .where(
-      and(
-        eq(m.isActive, true),
-        eq(m.conversionOnly, false),
-        eq(p.isActive, true),
-        userId === null ? isNull(m.userId) : eq(m.userId, userId),
-      ),
-    )
-    .orderBy(asc(m.id), asc(p.id));
+    .where(and(eq(m.isActive, true), eq(m.conversionOnly, false), eq(p.isActive, true), owner))
+    .orderBy(sql`${m.userId} is not null`, asc(m.id), asc(p.id));
+}
+
+/**
+ * The active policies of the active sales methods of one user (`userId`), or of the base
+ * methods when `userId` is null, ordered by method then policy id (`activeSalesPolicies`).
+ */
+export async function findSalesPolicies(
+  db: Database,
+  userId: number | null,
+): Promise<SalesPolicyRow[]> {
+  const m = schema.salesMethods;
+  return activeSalesPolicies(db, userId === null ? isNull(m.userId) : eq(m.userId, userId));
 }
 
 /**
@@ -98,31 +113,7 @@ export async function findBaseAndUserSalesPolicies(
   userId: number,
 ): Promise<SalesPolicyRow[]> {
   const m = schema.salesMethods;
-  const p = schema.salesPolicies;
-  return db
-    .select({
-      salesMethodId: m.id,
-      salesMethodName: m.name,
-      id: p.id,
-      name: p.name,
-      discountKind: p.discountKind,
-      discountType: p.discountType,
-      value: p.value,
-      months: p.months,
-      itemKind: p.itemKind,
-      deviceGen: p.deviceGen,
-    })
-    .from(p)
-    .innerJoin(m, eq(m.id, p.salesMethodId))
-    .where(
-      and(
-        eq(m.isActive, true),
-        eq(m.conversionOnly, false),
-        eq(p.isActive, true),
-        or(isNull(m.userId), eq(m.userId, userId)),
-      ),
-    )
-    .orderBy(sql`${m.userId} is not null`, asc(m.id), asc(p.id));
+  return activeSalesPolicies(db, or(isNull(m.userId), eq(m.userId, userId)));
 }
 
 /**
