@@ -22,6 +22,13 @@ export function uniquePhone(): string {
   return `0109${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 }
 
+/**
+ * A Korean mobile number written anywhere in a text ("01012345678" or "010-1234-5678"), not
+ * counting digits inside a longer hex or decimal run: an audit row's SHA-256 hash or a UUID may
+ * hold "010" and eight digits by chance (CI saw it once), and that is not a phone number.
+ */
+export const MOBILE_NUMBER_IN_TEXT = /(?<![0-9a-f])010-?\d{4}-?\d{4}(?![0-9a-f])/i;
+
 /** A nickname unlikely to be taken. */
 export function uniqueNickname(): string {
   return `닉${randomUUID().replace(/-/g, "").slice(0, 10)}`;

@@ -13,6 +13,7 @@ import { and, eq, isNull, schema } from "@seoltab/db";
 import { offsetClock } from "../../clock.ts";
 import {
   GOOD_PASSWORD,
+  MOBILE_NUMBER_IN_TEXT,
   call,
   errorCodeOf,
   outboxReader,
@@ -767,7 +768,7 @@ describe("staff: POST /main/admin/consultation_requests/status", () => {
       .where(eq(schema.auditLogs.kind, "EXECUTION"));
     const consultation = rows.filter((r) => r.action.startsWith("consultation_"));
     expect(consultation.length).toBeGreaterThan(0);
-    for (const r of consultation) expect(JSON.stringify(r)).not.toMatch(/010\d{8}/);
+    for (const r of consultation) expect(JSON.stringify(r)).not.toMatch(MOBILE_NUMBER_IN_TEXT);
   });
 });
 

@@ -16,6 +16,7 @@ import * as matchingRepo from "./matching.repository.ts";
 import * as lessonRequestsRepo from "../lesson-requests/lesson-requests.repository.ts";
 import type { TestApp } from "../../test/test-app.ts";
 import { useSandboxApp } from "../../test/sandbox-app.ts";
+import { MOBILE_NUMBER_IN_TEXT } from "../../test/accounts.ts";
 import { gqlAs, okData, refusedAnswer } from "../lessons/lessons.test-support.ts";
 import {
   call,
@@ -516,7 +517,7 @@ describe("matching", () => {
       maskedName: "박**",
       university: "서울대학교",
     });
-    expect(JSON.stringify(offers)).not.toMatch(/010\d{8}/);
+    expect(JSON.stringify(offers)).not.toMatch(MOBILE_NUMBER_IN_TEXT);
 
     // Not accepted → cannot be chosen; a plan outside the slots is refused.
     expect(
