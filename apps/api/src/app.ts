@@ -346,6 +346,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...merged.resolvers,
             Query: { ...(merged.resolvers.Query as object | undefined), backend: () => name },
           },
+          answerReads: merged.answerReads,
           production: config.appEnv === "production",
           onSchema: (served) => app.graphqlSchemas.set(name, served),
         }),

@@ -17,6 +17,7 @@ import {
 import { getComplexity, simpleEstimator } from "graphql-query-complexity";
 import { GRAPHQL_BACKENDS, type GraphqlBackend } from "@seoltab/domain";
 import { findBadText } from "../platform/bad-input.ts";
+import { serveAnswersAgain, type AnswerRead } from "./answers-again.ts";
 import { permissionDeniedIn, recordPermissionDenied } from "../platform/audit.ts";
 import type { PermissionDenied } from "../platform/auth.ts";
 import {
@@ -42,6 +43,8 @@ export interface GraphqlBackendOptions {
   schema: string;
   resolvers: IResolvers;
   production: boolean;
+  /** Root fields whose answers are sent again while their source is unchanged (answers-again.ts). */
+  answerReads?: Record<string, AnswerRead>;
   /** Told the built schema once the backend is registered (published schemas). */
   onSchema?: (schema: GraphQLSchema) => void;
 }
@@ -261,6 +264,8 @@ export async function graphqlBackend(app: FastifyInstance, opts: GraphqlBackendO
     }
     return payload;
   });
+
+  serveAnswersAgain(app, opts.answerReads ?? {});
 
   // The staff-gate refusal of each request, seen by the error formatter (which runs before
   // onResolution and turns errors into plain objects), written by the onResolution hook below.

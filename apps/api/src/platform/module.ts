@@ -5,6 +5,7 @@
  * other areas only through its `index.ts` or `<area>.public.ts` (ESLint enforces it).
  */
 import type { ViewCache } from "./view-cache.ts";
+import type { AnswerRead } from "../graphql/answers-again.ts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { IResolvers } from "mercurius";
 import type { Database } from "@seoltab/db";
@@ -23,6 +24,11 @@ export type RestBackend = "main" | "serverless" | "hub";
 export interface GraphqlPart {
   schema: string;
   resolvers: IResolvers;
+  /**
+   * Root query fields whose successful answers may be sent again as bytes while their read-cache
+   * value is unchanged (graphql/answers-again.ts); each field's resolver calls noteAnswerSource.
+   */
+  answerReads?: Record<string, AnswerRead>;
 }
 
 /** What every area is given when it is built. */
@@ -77,8 +83,11 @@ export function mergeGraphqlParts(parts: GraphqlPart[]): GraphqlPart {
       }
     }
   }
+  const answerReads: Record<string, AnswerRead> = {};
+  for (const part of parts) Object.assign(answerReads, part.answerReads);
   return {
     schema: parts.map((p) => p.schema).join(""),
     resolvers: resolvers as IResolvers,
+    answerReads,
   };
 }

@@ -22,7 +22,7 @@
  */
 import type { UserInfoSources } from "../accounts/accounts.public.ts";
 import { mergeGraphqlParts, type AppModule, type ModuleContext } from "../../platform/module.ts";
-import { paymentsResolvers, paymentsSchema } from "./payments.graphql.ts";
+import { paymentsAnswerReads, paymentsResolvers, paymentsSchema } from "./payments.graphql.ts";
 import { paymentsJobs } from "./payments.jobs.ts";
 import {
   createPayments,
@@ -62,7 +62,11 @@ export function paymentsModule(ctx: ModuleContext, options?: PaymentsOptions): P
     rest: { main: (main) => paymentsMainRoutes(main, { deps }) },
     graphql: {
       payment: mergeGraphqlParts([
-        { schema: paymentsSchema, resolvers: paymentsResolvers(deps, ctx.views) },
+        {
+          schema: paymentsSchema,
+          resolvers: paymentsResolvers(deps, ctx.views),
+          answerReads: paymentsAnswerReads(deps, ctx.views),
+        },
         { schema: subscriptionsSchema, resolvers: subscriptionsResolvers(deps) },
       ]),
     },

@@ -5,11 +5,14 @@
  * the gateway once; it is never stored or logged.
  */
 import type { ViewCache } from "../../platform/view-cache.ts";
+import type { FastifyRequest } from "fastify";
 import type { IResolvers, MercuriusContext } from "mercurius";
 import { z } from "zod";
 import { isStaffUserType } from "@seoltab/domain";
 import { AppError } from "../../errors.ts";
-import { requireGraphqlUser } from "../accounts/accounts.public.ts";
+import { authenticate, requireGraphqlUser } from "../accounts/accounts.public.ts";
+import type { AuthUser } from "../accounts/accounts.public.ts";
+import { noteAnswerSource } from "../../graphql/answers-again.ts";
 import {
   birthField,
   cardNumberField,
@@ -163,6 +166,48 @@ function graphqlPaymentsOf(page: PaymentPage, staff: boolean): unknown[] {
   return (mapped[audience] ??= page.views.map((v) => paymentGraphql(v, { staff })));
 }
 
+interface UserPaymentsArgs {
+  userId?: number | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+/**
+ * The page of `userPayments` for `caller` (payments.reads.ts `listUserPayments`: who may read
+ * is checked on every call) and whether staff fields are shown.
+ * @throws AppError validation `validation_failed` (first outside 1-50) | `invalid_cursor`;
+ *   forbidden `not_your_user`
+ */
+async function readUserPayments(
+  deps: PaymentsDeps,
+  views: ViewCache | undefined,
+  caller: AuthUser,
+  args: UserPaymentsArgs,
+): Promise<{ source: PaymentPage; audience: "staff" | "family" }> {
+  const first = args.first ?? 20;
+  if (!Number.isInteger(first) || first < 1 || first > 50) {
+    throw new AppError("validation", "validation_failed", "first 는 1~50 이어야 해요.");
+  }
+  const page = await listUserPayments(
+    deps,
+    caller,
+    { userId: args.userId ?? null, first, after: args.after ?? null },
+    views,
+  );
+  return { source: page, audience: isStaffUserType(caller.userType) ? "staff" : "family" };
+}
+
+/**
+ * `userPayments` outside GraphQL, for answers sent again (graphql/answers-again.ts): the same
+ * authentication and read as the resolver.
+ */
+export function paymentsAnswerReads(deps: PaymentsDeps, views?: ViewCache) {
+  return {
+    userPayments: async (request: FastifyRequest, args: Record<string, unknown>) =>
+      readUserPayments(deps, views, await authenticate(request), args as UserPaymentsArgs),
+  };
+}
+
 /** `views`: the read cache userPayments pages are kept in (platform/view-cache.ts). */
 export function paymentsResolvers(deps: PaymentsDeps, views?: ViewCache): IResolvers {
   return {
@@ -184,24 +229,13 @@ export function paymentsResolvers(deps: PaymentsDeps, views?: ViewCache): IResol
             }
           : null;
       },
-      userPayments: async (
-        _root: unknown,
-        args: { userId?: number | null; first?: number | null; after?: string | null },
-        ctx: MercuriusContext,
-      ) => {
+      userPayments: async (_root: unknown, args: UserPaymentsArgs, ctx: MercuriusContext) => {
         const caller = await requireGraphqlUser(ctx);
-        const first = args.first ?? 20;
-        if (!Number.isInteger(first) || first < 1 || first > 50) {
-          throw new AppError("validation", "validation_failed", "first 는 1~50 이어야 해요.");
-        }
-        const page = await listUserPayments(
-          deps,
-          caller,
-          { userId: args.userId ?? null, first, after: args.after ?? null },
-          views,
-        );
+        const answer = await readUserPayments(deps, views, caller, args);
+        noteAnswerSource(ctx, "userPayments", answer);
+        const { source: page, audience } = answer;
         return {
-          payments: graphqlPaymentsOf(page, isStaffUserType(caller.userType)),
+          payments: graphqlPaymentsOf(page, audience === "staff"),
           hasNextPage: page.hasNextPage,
           endCursor: page.endCursor,
         };
