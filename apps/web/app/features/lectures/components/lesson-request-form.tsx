@@ -94,30 +94,43 @@ export function LessonRequestFormPanel({
   const id = useId();
   const client = useApolloClient();
   const [form, setForm] = useState<LessonRequestForm>(request.form);
-  const [saveState, setSaveState] = useState<string>("입력하면 자동으로 저장돼요.");
+  /** The last save that answered: its body, and the text to show while the screen matches it. */
+  const [saved, setSaved] = useState<{ body: string; text: string } | null>(null);
   const [problems, setProblems] = useState(request.submitProblems);
   const [schools, setSchools] = useState<{ name: string; region: string }[]>([]);
   const [save] = useMutation(SAVE_LESSON_REQUEST, { context: MATCHING_CONTEXT });
   const [submit, submitting] = useMutation(SUBMIT_LESSON_REQUEST, { context: MATCHING_CONTEXT });
-  const lastSent = useRef(JSON.stringify(inputOf(request.lectureId, request.form)));
+  const [loadedBody] = useState(() => JSON.stringify(inputOf(request.lectureId, request.form)));
+  const body = JSON.stringify(inputOf(request.lectureId, form));
+  // Never "자동 저장됨" while what is on screen is not what the server has: a change shows
+  // "저장하는 중…" from the moment it is made (a reload then would lose it), not 0.7 s later.
+  const unsaved = body !== (saved ? saved.body : loadedBody);
+  const saveState = unsaved ? "저장하는 중…" : (saved?.text ?? "입력하면 자동으로 저장돼요.");
+  /** Saves answered so far, in the order they were sent: a late answer never wins. */
+  const answered = useRef(0);
+  const sent = useRef(0);
 
   useEffect(() => {
-    const input = inputOf(request.lectureId, form);
-    const body = JSON.stringify(input);
-    if (body === lastSent.current) return undefined;
+    if (!unsaved) return undefined;
+    const input = JSON.parse(body) as ReturnType<typeof inputOf>;
     const timer = window.setTimeout(() => {
-      setSaveState("저장하는 중…");
+      const order = (sent.current += 1);
       save({ variables: { input } }).then(
         (result) => {
-          lastSent.current = body;
+          if (order < answered.current) return;
+          answered.current = order;
           setProblems(result.data?.saveLessonRequest.submitProblems ?? []);
-          setSaveState("자동 저장됨");
+          setSaved({ body, text: "자동 저장됨" });
         },
-        (error: unknown) => setSaveState(`저장하지 못했어요: ${errorMessage(error)}`),
+        (error: unknown) => {
+          if (order < answered.current) return;
+          answered.current = order;
+          setSaved({ body, text: `저장하지 못했어요: ${errorMessage(error)}` });
+        },
       );
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [form, request.lectureId, save]);
+  }, [unsaved, body, save]);
 
   const set = <K extends keyof LessonRequestForm>(key: K, value: LessonRequestForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));

@@ -117,11 +117,11 @@ export function resumeInputOf(values: ResumeFormValues): TutorResumeInput {
   };
 }
 
+/** The last save that answered (or none yet); what is on screen is compared with its body. */
 type SaveState =
   | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved"; at: Date }
-  | { kind: "failed"; message: string };
+  | { kind: "saved"; at: Date; body: string }
+  | { kind: "failed"; message: string; body: string };
 
 const TIME = new Intl.DateTimeFormat("ko-KR", {
   timeZone: "Asia/Seoul",
@@ -148,29 +148,37 @@ export function ResumeForm({
   const values = useWatch({ control });
   const [save, setSave] = useState<SaveState>({ kind: "idle" });
   const [saveResume] = useMutation(SAVE_TUTOR_RESUME, { context: WORKSPACE_CONTEXT });
-  const first = useRef(true);
-  const lastSent = useRef(JSON.stringify(resumeInputOf(getValues())));
+  const [loadedBody] = useState(() => JSON.stringify(resumeInputOf(getValues())));
+  // What is on screen, as it would be sent (values re-renders on every change).
+  const body = values ? JSON.stringify(resumeInputOf(getValues())) : loadedBody;
+  const savedBody = save.kind === "saved" ? save.body : save.kind === "idle" ? loadedBody : null;
+  // Never "saved" while what is on screen is not what the server has: a change shows
+  // "저장하는 중…" from the moment it is made (a reload then would lose it), not 0.7 s later.
+  const unsaved = body !== savedBody && !(save.kind === "failed" && save.body === body);
+  /** Saves answered so far, in the order they were sent: a late answer never wins. */
+  const answered = useRef(0);
+  const sent = useRef(0);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return undefined;
-    }
-    const input = resumeInputOf(getValues());
-    const body = JSON.stringify(input);
-    if (body === lastSent.current) return undefined;
+    if (!unsaved) return undefined;
+    const input = JSON.parse(body) as ReturnType<typeof resumeInputOf>;
     const timer = window.setTimeout(() => {
-      setSave({ kind: "saving" });
+      const order = (sent.current += 1);
       saveResume({ variables: { input } }).then(
         () => {
-          lastSent.current = body;
-          setSave({ kind: "saved", at: new Date() });
+          if (order < answered.current) return;
+          answered.current = order;
+          setSave({ kind: "saved", at: new Date(), body });
         },
-        (error: unknown) => setSave({ kind: "failed", message: errorMessage(error) }),
+        (error: unknown) => {
+          if (order < answered.current) return;
+          answered.current = order;
+          setSave({ kind: "failed", message: errorMessage(error), body });
+        },
       );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [values, getValues, saveResume]);
+  }, [unsaved, body, saveResume]);
 
   return (
     <form
@@ -182,7 +190,7 @@ export function ResumeForm({
       <div className="tutor-resume__head">
         <h2 id={`${id}-title`}>지원서</h2>
         <p className="tutor-save" role="status" aria-live="polite" data-testid="resume-save-state">
-          {save.kind === "saving"
+          {unsaved
             ? "저장하는 중…"
             : save.kind === "saved"
               ? `자동 저장됨 ${TIME.format(save.at)}`
