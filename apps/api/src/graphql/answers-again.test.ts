@@ -173,6 +173,19 @@ describe("GraphQL answers served again", () => {
     expect(res.headers["content-type"]).toBe("application/graphql-response+json; charset=utf-8");
   });
 
+  it("requests at once: every one gets the same answer, before and after it is kept", async () => {
+    const parallel = await Promise.all(Array.from({ length: 8 }, () => ask(PAGE)));
+    const executedFirst = executions;
+    const again = await Promise.all(Array.from({ length: 8 }, () => ask(PAGE)));
+    const bodies = new Set([...parallel, ...again].map((r) => r.body));
+    expect(bodies.size).toBe(1);
+    expect([...parallel, ...again].every((r) => r.statusCode === 200)).toBe(true);
+    // Of the first eight, those that arrived before an answer was kept were executed (at least
+    // one); of the next eight, none.
+    expect(executedFirst).toBeGreaterThanOrEqual(1);
+    expect(executions).toBe(executedFirst);
+  });
+
   it("documents of another shape are executed every time", async () => {
     for (const query of [
       "{ page { rows { id } } other }",

@@ -60,10 +60,10 @@ const SHAPES = 500;
 
 /** What a request is, for the answers: its key and the field it selects. */
 interface Eligible {
-  field: string;
+  field: FieldNode;
+  variables: Record<string, unknown>;
   /** Query text, operation name and variables (JSON). */
   key: string;
-  args: Record<string, unknown>;
 }
 
 /** Noted by the resolver of an eligible request. */
@@ -132,16 +132,11 @@ export function serveAnswersAgain(app: FastifyInstance, reads: Record<string, An
       shapes.set(query, { field });
     }
     if (!field) return null;
-    const vars =
-      variables && typeof variables === "object" ? (variables as Record<string, unknown>) : {};
-    const args: Record<string, unknown> = {};
-    for (const arg of field.arguments ?? []) {
-      args[arg.name.value] = valueFromASTUntyped(arg.value, vars);
-    }
     return {
-      field: field.name.value,
+      field,
+      variables:
+        variables && typeof variables === "object" ? (variables as Record<string, unknown>) : {},
       key: JSON.stringify([query, operationName ?? null, variables ?? null]),
-      args,
     };
   };
 
@@ -150,9 +145,14 @@ export function serveAnswersAgain(app: FastifyInstance, reads: Record<string, An
     if (!wanted) return;
     pending.set(request, wanted);
     if (!known.has(wanted.key)) return;
+    // The field's arguments with the variables filled in (only for a request that may hit).
+    const args: Record<string, unknown> = {};
+    for (const arg of wanted.field.arguments ?? []) {
+      args[arg.name.value] = valueFromASTUntyped(arg.value, wanted.variables);
+    }
     let answer: AnswerSource;
     try {
-      answer = await reads[wanted.field]!(request, wanted.args);
+      answer = await reads[wanted.field.name.value]!(request, args);
     } catch {
       return; // the execution answers (and refuses) as it always does
     }
@@ -164,7 +164,12 @@ export function serveAnswersAgain(app: FastifyInstance, reads: Record<string, An
   app.addHook("preSerialization", async (request, reply, payload) => {
     const wanted = pending.get(request);
     const source = noted.get(request);
-    if (!wanted || !source || source.field !== wanted.field || reply.statusCode !== 200) {
+    if (
+      !wanted ||
+      !source ||
+      source.field !== wanted.field.name.value ||
+      reply.statusCode !== 200
+    ) {
       return payload;
     }
     const result = payload as { data?: unknown; errors?: unknown[] } | null;

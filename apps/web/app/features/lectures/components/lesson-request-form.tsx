@@ -11,10 +11,11 @@ import {
   WEAK_TYPE_LABELS,
   weeklyBlockProblems,
 } from "@seoltab/domain";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { toast } from "react-toastify";
 import { WeeklyBlocksEditor, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
+import { useAutosave } from "../../../lib/autosave";
 import type { SubjectOption } from "../../../lib/taxonomy";
 import {
   MATCHING_CONTEXT,
@@ -94,43 +95,31 @@ export function LessonRequestFormPanel({
   const id = useId();
   const client = useApolloClient();
   const [form, setForm] = useState<LessonRequestForm>(request.form);
-  /** The last save that answered: its body, and the text to show while the screen matches it. */
-  const [saved, setSaved] = useState<{ body: string; text: string } | null>(null);
   const [problems, setProblems] = useState(request.submitProblems);
   const [schools, setSchools] = useState<{ name: string; region: string }[]>([]);
   const [save] = useMutation(SAVE_LESSON_REQUEST, { context: MATCHING_CONTEXT });
   const [submit, submitting] = useMutation(SUBMIT_LESSON_REQUEST, { context: MATCHING_CONTEXT });
-  const [loadedBody] = useState(() => JSON.stringify(inputOf(request.lectureId, request.form)));
-  const body = JSON.stringify(inputOf(request.lectureId, form));
-  // Never "자동 저장됨" while what is on screen is not what the server has: a change shows
-  // "저장하는 중…" from the moment it is made (a reload then would lose it), not 0.7 s later.
-  const unsaved = body !== (saved ? saved.body : loadedBody);
-  const saveState = unsaved ? "저장하는 중…" : (saved?.text ?? "입력하면 자동으로 저장돼요.");
-  /** Saves answered so far, in the order they were sent: a late answer never wins. */
-  const answered = useRef(0);
-  const sent = useRef(0);
-
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    const input = JSON.parse(body) as ReturnType<typeof inputOf>;
-    const timer = window.setTimeout(() => {
-      const order = (sent.current += 1);
-      save({ variables: { input } }).then(
-        (result) => {
-          if (order < answered.current) return;
-          answered.current = order;
-          setProblems(result.data?.saveLessonRequest.submitProblems ?? []);
-          setSaved({ body, text: "자동 저장됨" });
-        },
-        (error: unknown) => {
-          if (order < answered.current) return;
-          answered.current = order;
-          setSaved({ body, text: `저장하지 못했어요: ${errorMessage(error)}` });
-        },
-      );
-    }, AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [unsaved, body, save]);
+  const send = useCallback(
+    async (body: string) => {
+      const result = await save({
+        variables: { input: JSON.parse(body) as ReturnType<typeof inputOf> },
+      });
+      setProblems(result.data?.saveLessonRequest.submitProblems ?? []);
+    },
+    [save],
+  );
+  const autosave = useAutosave(JSON.stringify(inputOf(request.lectureId, form)), send, {
+    delayMs: AUTOSAVE_MS,
+    errorMessage,
+  });
+  const saveState =
+    autosave.kind === "saving"
+      ? "저장하는 중…"
+      : autosave.kind === "saved"
+        ? "자동 저장됨"
+        : autosave.kind === "failed"
+          ? `저장하지 못했어요: ${autosave.message}`
+          : "입력하면 자동으로 저장돼요.";
 
   const set = <K extends keyof LessonRequestForm>(key: K, value: LessonRequestForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));

@@ -12,10 +12,11 @@ import {
   weeklyBlockProblems,
   type WeeklyTimeBlock,
 } from "@seoltab/domain";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Controller, useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { WeeklyBlocksEditor, plainBlocks } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
+import { useAutosave } from "../../../lib/autosave";
 import { PhoneVerification } from "../../accounts/components/phone-verification";
 import { addressOf, loadPostcode } from "../../enrollment/postcode";
 import {
@@ -117,12 +118,6 @@ export function resumeInputOf(values: ResumeFormValues): TutorResumeInput {
   };
 }
 
-/** The last save that answered (or none yet); what is on screen is compared with its body. */
-type SaveState =
-  | { kind: "idle" }
-  | { kind: "saved"; at: Date; body: string }
-  | { kind: "failed"; message: string; body: string };
-
 const TIME = new Intl.DateTimeFormat("ko-KR", {
   timeZone: "Asia/Seoul",
   hour: "2-digit",
@@ -145,40 +140,19 @@ export function ResumeForm({
   const id = useId();
   const form = useForm<ResumeFormValues>({ defaultValues: formValuesOf(application) });
   const { register, control, getValues } = form;
+  // Re-renders on every change; what is on screen, as it would be sent, is read with getValues.
   const values = useWatch({ control });
-  const [save, setSave] = useState<SaveState>({ kind: "idle" });
   const [saveResume] = useMutation(SAVE_TUTOR_RESUME, { context: WORKSPACE_CONTEXT });
-  const [loadedBody] = useState(() => JSON.stringify(resumeInputOf(getValues())));
-  // What is on screen, as it would be sent (values re-renders on every change).
-  const body = values ? JSON.stringify(resumeInputOf(getValues())) : loadedBody;
-  const savedBody = save.kind === "saved" ? save.body : save.kind === "idle" ? loadedBody : null;
-  // Never "saved" while what is on screen is not what the server has: a change shows
-  // "저장하는 중…" from the moment it is made (a reload then would lose it), not 0.7 s later.
-  const unsaved = body !== savedBody && !(save.kind === "failed" && save.body === body);
-  /** Saves answered so far, in the order they were sent: a late answer never wins. */
-  const answered = useRef(0);
-  const sent = useRef(0);
-
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    const input = JSON.parse(body) as ReturnType<typeof resumeInputOf>;
-    const timer = window.setTimeout(() => {
-      const order = (sent.current += 1);
-      saveResume({ variables: { input } }).then(
-        () => {
-          if (order < answered.current) return;
-          answered.current = order;
-          setSave({ kind: "saved", at: new Date(), body });
-        },
-        (error: unknown) => {
-          if (order < answered.current) return;
-          answered.current = order;
-          setSave({ kind: "failed", message: errorMessage(error), body });
-        },
-      );
-    }, AUTOSAVE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [unsaved, body, saveResume]);
+  const send = useCallback(
+    async (body: string) => {
+      await saveResume({ variables: { input: JSON.parse(body) as TutorResumeInput } });
+    },
+    [saveResume],
+  );
+  const save = useAutosave(JSON.stringify(resumeInputOf(getValues())), send, {
+    delayMs: AUTOSAVE_DELAY_MS,
+    errorMessage,
+  });
 
   return (
     <form
@@ -190,7 +164,7 @@ export function ResumeForm({
       <div className="tutor-resume__head">
         <h2 id={`${id}-title`}>지원서</h2>
         <p className="tutor-save" role="status" aria-live="polite" data-testid="resume-save-state">
-          {unsaved
+          {save.kind === "saving"
             ? "저장하는 중…"
             : save.kind === "saved"
               ? `자동 저장됨 ${TIME.format(save.at)}`
