@@ -9,13 +9,12 @@
  * The session's utm values come from the site-wide capture (sessionStorage `utmValues`, first
  * values win); this test relies on it and checks that it happened.
  */
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, overflowX, signIn, smsCode, uniquePhone } from "./support/accounts.ts";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { openFromConsoleMenu } from "./support/api.ts";
+import { axeViolations, openFromConsoleMenu } from "./support/api.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,14 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** axe-core's findings on the page as it is now: "rule: selectors" per violation. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 const ADMIN = { email: "admin@example.com", name: "운영팀" };
 /** Chromium logs refused requests (none expected here) as console errors. */

@@ -5,7 +5,6 @@
  * the review list's filters, pages, empty and error states; the latest reviews; the FAQ by
  * category; fees and periods of the winter pages; the 설BTI quiz; the share toast.
  */
-import AxeBuilder from "@axe-core/playwright";
 import {
   ERROR_PAGE_PATHS,
   MARKETING_PATHS,
@@ -15,6 +14,7 @@ import {
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser.ts";
+import { axeViolations } from "./support/api.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 /** The origin the build wrote into canonical URLs and the sitemap (SITE_ORIGIN at build). */
@@ -177,10 +177,7 @@ describe("accessibility and layout of every public page", () => {
       for (const path of [...PUBLIC_PATHS, "/no/such/page"]) {
         await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
         if (path === "/review" || path === "/seoltab_review") await cards(page).first().waitFor();
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations) {
-          failures.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-        }
+        for (const violation of await axeViolations(page)) failures.push(`${path}: ${violation}`);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );

@@ -80,9 +80,14 @@ export async function apiLogin(baseUrl: string, email: string): Promise<Session>
   return { token: r.token, userNo: r.USER_NO };
 }
 
-/** axe's violations on the page, one line each ("rule: targets"); [] when clean. */
+/**
+ * axe's violations on the page, one line each ("rule: targets"); [] when clean. Only violations
+ * are worked out in full (`resultTypes`, axe-core's API.md "Performance"): axe still runs every
+ * rule on every node, but computes selectors for the passed, inapplicable and incomplete results
+ * of one node per rule instead of all — the same violations, in less time on large pages.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
