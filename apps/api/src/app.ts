@@ -25,7 +25,6 @@ import type { Payments } from "./modules/payments/index.ts";
 import { inProcessJobRunner, pgBossJobRunner, type JobTable } from "./platform/jobs.ts";
 import { mergeGraphqlParts, type GraphqlPart, type RestBackend } from "./platform/module.ts";
 import { diskFileStorage, uploadsDir, type FileStorage } from "./platform/storage.ts";
-import { s3FileStorage, s3UploadOrigin } from "./platform/storage-s3.ts";
 import { setAfterCommitErrorSink } from "./platform/transactions.ts";
 import type { ViewCache } from "./platform/view-cache.ts";
 import metrics from "./plugins/metrics.ts";
@@ -238,10 +237,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Throttle counters shared by every process: Redis with REDIS_URL, else the database.
   const attempts = sharedAttemptStore(config.redisUrl, database.db, options.attemptsNamespace);
   app.addHook("onClose", () => attempts.close());
+  // The S3 adapter's module (the AWS SDK) is imported only when S3 is configured.
+  const s3 = config.storage.adapter === "s3" ? await import("./platform/storage-s3.ts") : null;
   const storage =
     options.storage ??
-    (config.storage.adapter === "s3"
-      ? s3FileStorage(config.storage)
+    (s3 && config.storage.adapter === "s3"
+      ? s3.s3FileStorage(config.storage)
       : diskFileStorage(uploadsDir(config.dataDir)));
   if (config.localMode) {
     const ran = await runSeeds(database.db, undefined, { storage });
@@ -258,7 +259,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     channelTalk: Boolean(config.channelTalkPluginKey),
     upgradeInsecureHosts: config.upgradeInsecureHosts,
     // Browsers post documents straight to the bucket (presigned POST) only with S3 storage.
-    connectSources: config.storage.adapter === "s3" ? [s3UploadOrigin(config.storage)] : [],
+    connectSources:
+      s3 && config.storage.adapter === "s3" ? [s3.s3UploadOrigin(config.storage)] : [],
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);

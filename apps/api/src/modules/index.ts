@@ -23,7 +23,7 @@ import { matchingModule } from "./matching/index.ts";
 import { lessonsModule } from "./lessons/index.ts";
 import { cycleReviewsModule } from "./cycle-reviews/index.ts";
 import { lectureChangesModule } from "./lecture-changes/index.ts";
-import { messagesModule, type MessagesOptions } from "./messages/index.ts";
+import { messagesModule, messagesSender, type MessagesOptions } from "./messages/index.ts";
 import { adminModule } from "./admin/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { diagnosisModule } from "./diagnosis/index.ts";
@@ -72,6 +72,7 @@ export async function createModules(
     ttlMs: base.config.viewCacheTtlMs,
   });
   const ctx = { ...shared, clock: accounts.deps.clock, events, views };
+  const sender = await messagesSender(ctx, options.messages);
   const payments = paymentsModule(ctx, options.payments);
   const lectures = lecturesModule(ctx);
   const lessonRequests = lessonRequestsModule(ctx);
@@ -129,7 +130,7 @@ export async function createModules(
       refunds: { ...payments.runtime.deps, lessonLedgers: lessonLedgersOfLines },
     }),
     // Last: its handlers run after every other area's in the emitting transaction.
-    messagesModule(ctx, options.messages),
+    messagesModule(ctx, sender),
   ];
   return { list, events, payments: payments.runtime, views };
 }

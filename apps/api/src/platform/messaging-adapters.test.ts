@@ -38,13 +38,13 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe("MESSAGE_ADAPTER settings", () => {
-  it("default to the sandbox sender", () => {
+  it("default to the sandbox sender", async () => {
     const config = loadConfig({ APP_ENV: "development" });
     expect(config.messaging).toEqual({ adapter: "sandbox" });
-    expect(messageSenderFor(config).name).toBe("sandbox");
+    expect((await messageSenderFor(config)).name).toBe("sandbox");
   });
 
-  it("solapi reads its settings and builds the SOLAPI sender", () => {
+  it("solapi reads its settings and builds the SOLAPI sender", async () => {
     const config = loadConfig({ ...solapiEnv, SOLAPI_BASE_URL: "http://127.0.0.1:9/" });
     expect(config.messaging).toEqual({
       adapter: "solapi",
@@ -54,7 +54,7 @@ describe("MESSAGE_ADAPTER settings", () => {
       pfId: "KA01PF0000",
       baseUrl: "http://127.0.0.1:9",
     });
-    expect(messageSenderFor(config).name).toBe("solapi");
+    expect((await messageSenderFor(config)).name).toBe("solapi");
     expect(loadConfig(solapiEnv).messaging).toMatchObject({ baseUrl: undefined });
   });
 
@@ -81,17 +81,19 @@ describe("MESSAGE_ADAPTER settings", () => {
     expect(problems.join("\n")).toContain("SOLAPI_BASE_URL");
   });
 
-  it("production accepts sandbox with a warning at start, and takes solapi without one", () => {
+  it("production accepts sandbox with a warning at start, and takes solapi without one", async () => {
     const warnings: string[] = [];
     const log = { warn: (m: string) => warnings.push(m) };
     const sandbox = loadConfig(production);
-    expect(messageSenderFor(sandbox, { log }).name).toBe("sandbox");
+    expect((await messageSenderFor(sandbox, { log })).name).toBe("sandbox");
     expect(warnings).toEqual([SANDBOX_IN_PRODUCTION_WARNING]);
 
     const solapi = loadConfig({ ...production, ...solapiEnv, APP_ENV: "production" });
-    expect(messageSenderFor(solapi, { log }).name).toBe("solapi");
+    expect((await messageSenderFor(solapi, { log })).name).toBe("solapi");
     expect(warnings).toHaveLength(1);
-    expect(messageSenderFor(loadConfig({ APP_ENV: "development" }), { log }).name).toBe("sandbox");
+    expect((await messageSenderFor(loadConfig({ APP_ENV: "development" }), { log })).name).toBe(
+      "sandbox",
+    );
     expect(warnings).toHaveLength(1);
   });
 });

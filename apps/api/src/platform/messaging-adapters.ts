@@ -10,7 +10,6 @@
  */
 import type { Config } from "../config.ts";
 import { sandboxMessageSender, type MessageSender } from "./messaging.ts";
-import { solapiMessageSender } from "./messaging-solapi.ts";
 
 /** Where the production-sandbox warning goes (the app's pino logger fits). */
 export interface MessageAdapterLog {
@@ -30,18 +29,22 @@ export const SANDBOX_IN_PRODUCTION_WARNING =
   "MESSAGE_ADAPTER=sandbox in production: no KakaoTalk or SMS message will be delivered (set MESSAGE_ADAPTER=solapi)";
 
 /**
- * The sender `config.messaging` selects.
- * @throws Error when SOLAPI_BASE_URL is set and the SDK can no longer be pointed at it.
+ * The sender `config.messaging` selects. The SOLAPI adapter's module is imported only when it
+ * is chosen: its SDK brings `effect` and `date-fns` (about a second of CPU to load on a 2-core
+ * machine), which a sandbox start, every API test file and every browser spec's server would
+ * otherwise pay for (docs/performance.md, session 14).
+ * @throws Error (rejects) when SOLAPI_BASE_URL is set and the SDK can no longer be pointed at it.
  */
-export function messageSenderFor(
+export async function messageSenderFor(
   config: Pick<Config, "appEnv" | "messaging">,
   options: MessageSenderOptions = {},
-): MessageSender {
+): Promise<MessageSender> {
   const messaging = config.messaging;
   if (messaging.adapter === "sandbox") {
     if (config.appEnv === "production") options.log?.warn(SANDBOX_IN_PRODUCTION_WARNING);
     return sandboxMessageSender();
   }
+  const { solapiMessageSender } = await import("./messaging-solapi.ts");
   return solapiMessageSender({
     apiKey: messaging.apiKey,
     apiSecret: messaging.apiSecret,

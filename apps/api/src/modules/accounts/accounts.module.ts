@@ -135,7 +135,7 @@ export async function createAccounts(
     (config.smsAdapter === "sandbox"
       ? sandboxSms(500, () => clock.now())
       : config.messaging.adapter === "solapi"
-        ? smsViaMessagePort(messageSenderFor(config))
+        ? smsViaMessagePort(await messageSenderFor(config))
         : unconfiguredSms());
   const deps: AccountsDeps = {
     db,

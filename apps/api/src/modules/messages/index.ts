@@ -42,6 +42,17 @@ export interface MessagesOptions {
   sender?: MessageSender;
 }
 
+/** The delivery port of `options`, else the one the settings choose (`messageSenderFor`). */
+export async function messagesSender(
+  ctx: Pick<ModuleContext, "config" | "log">,
+  options: MessagesOptions = {},
+): Promise<MessageSender> {
+  return (
+    options.sender ??
+    (await messageSenderFor(ctx.config, { log: { warn: (message) => ctx.log.warn(message) } }))
+  );
+}
+
 /** What the applicant does next, per state (the status message's second line). */
 const NEXT_STEP: Record<string, string> = {
   SUBMITTED: "운영팀이 지원서를 검토하고 있어요.",
@@ -51,14 +62,13 @@ const NEXT_STEP: Record<string, string> = {
   ACTIVE: "이제 수업 제안을 받을 수 있어요.",
 };
 
-export function messagesModule(ctx: ModuleContext, options: MessagesOptions = {}): AppModule {
+/** The messages area on `sender` (see `messagesSender`). */
+export function messagesModule(ctx: ModuleContext, sender: MessageSender): AppModule {
   const deps: MessagesDeps = {
     db: ctx.db,
     clock: ctx.clock,
     log: ctx.log,
-    sender:
-      options.sender ??
-      messageSenderFor(ctx.config, { log: { warn: (message) => ctx.log.warn(message) } }),
+    sender,
     publicOrigin: ctx.config.publicOrigin,
   };
   const on = ctx.events.on.bind(ctx.events);
