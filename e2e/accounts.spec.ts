@@ -46,9 +46,9 @@ function tracked(page: Page) {
 describe.each(Object.entries(VIEWPORTS))("sign-in on a %s", (name, viewport) => {
   it("signs in the demo student, parent and tutor, each seeing their /_app", async () => {
     const people = [
-      { who: DEMO.student, path: "/sign_in", key: "student" },
-      { who: DEMO.parent, path: "/parent_sign_in", key: "parent" },
-      { who: DEMO.tutor, path: "/sign_in", key: "tutor" },
+      { who: DEMO.student, path: "/sign_in" as const, key: "student" },
+      { who: DEMO.parent, path: "/parent_sign_in" as const, key: "parent" },
+      { who: DEMO.tutor, path: "/sign_in" as const, key: "tutor" },
     ];
     for (const { who, path, key } of people) {
       const { page, errors, close } = await openPage(browser, { viewport });
@@ -94,6 +94,8 @@ describe("sign-in failures and keyboard use", () => {
   it("can be done with the keyboard alone", async () => {
     const { page, close } = await openPage(browser, { viewport: VIEWPORTS.desktop });
     await page.goto(`${server.url}/sign_in`, { waitUntil: "networkidle" });
+    // The form drawn before the first Tab (one run under load typed into an empty page).
+    await page.getByLabel("이메일").waitFor();
     for (let i = 0; i < 10; i += 1) {
       await page.keyboard.press("Tab");
       if (await page.evaluate(() => document.activeElement?.getAttribute("type") === "email"))

@@ -316,7 +316,10 @@ export const PAGES: readonly PageSpec[] = [
   },
 ];
 
-const ACCOUNTS: Record<Exclude<Role, "guest">, { email: string; name: string; signIn: string }> = {
+const ACCOUNTS: Record<
+  Exclude<Role, "guest">,
+  { email: string; name: string; signIn: "/sign_in" | "/parent_sign_in" }
+> = {
   student: { ...DEMO.student, signIn: "/sign_in" },
   parent: { ...DEMO.parent, signIn: "/parent_sign_in" },
   tutor: { ...DEMO.tutor, signIn: "/sign_in" },

@@ -74,16 +74,22 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.getByRole("button", { name: "로그인", exact: true }).click();
 }
 
-/** Opens `path` (a sign-in page), signs in and waits for /_app to greet the person. */
+/**
+ * Opens `path` (a sign-in page), signs in and waits for /_app to greet the person.
+ *
+ * Waits for the page's `load`, not for `networkidle` (500 ms without a request, on every call):
+ * the sign-in pages are drawn in the browser (no prerendered form), so the fields `submitSignIn`
+ * waits for exist only once React has rendered them with their handlers.
+ */
 export async function signIn(
   page: Page,
   baseUrl: string,
-  path: string,
+  path: "/sign_in" | "/parent_sign_in",
   email: string,
   name: string,
   password = DEMO_PASSWORD,
 ) {
-  await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  await page.goto(`${baseUrl}${path}`);
   await submitSignIn(page, email, password);
   await page.waitForURL(`${baseUrl}/_app`);
   await page.getByRole("heading", { level: 1, name: `${name}님, 반가워요` }).waitFor();
