@@ -237,13 +237,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Throttle counters shared by every process: Redis with REDIS_URL, else the database.
   const attempts = sharedAttemptStore(config.redisUrl, database.db, options.attemptsNamespace);
   app.addHook("onClose", () => attempts.close());
-  // The S3 adapter's module (the AWS SDK) is imported only when S3 is configured.
-  const s3 = config.storage.adapter === "s3" ? await import("./platform/storage-s3.ts") : null;
-  const storage =
-    options.storage ??
-    (s3 && config.storage.adapter === "s3"
-      ? s3.s3FileStorage(config.storage)
-      : diskFileStorage(uploadsDir(config.dataDir)));
+  // Browsers post documents straight to the bucket (presigned POST) only with S3 storage. The S3
+  // adapter's module (the AWS SDK) is imported only then.
+  let storage = options.storage;
+  let uploadOrigins: string[] = [];
+  if (config.storage.adapter === "s3") {
+    const { s3FileStorage, s3UploadOrigin } = await import("./platform/storage-s3.ts");
+    storage ??= s3FileStorage(config.storage);
+    uploadOrigins = [s3UploadOrigin(config.storage)];
+  }
+  storage ??= diskFileStorage(uploadsDir(config.dataDir));
   if (config.localMode) {
     const ran = await runSeeds(database.db, undefined, { storage });
     if (ran.length > 0) app.log.info({ seeds: ran }, "demo data seeded (local mode)");
@@ -258,9 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     gtm: Boolean(config.gtmContainerId),
     channelTalk: Boolean(config.channelTalkPluginKey),
     upgradeInsecureHosts: config.upgradeInsecureHosts,
-    // Browsers post documents straight to the bucket (presigned POST) only with S3 storage.
-    connectSources:
-      s3 && config.storage.adapter === "s3" ? [s3.s3UploadOrigin(config.storage)] : [],
+    connectSources: uploadOrigins,
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
