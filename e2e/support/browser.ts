@@ -67,15 +67,20 @@ export async function openPage(
  * taken from the top: scrolled down, Chromium paints fixed elements (the hidden skip link) at the
  * scroll offset of the capture, which no person sees.
  *
- * Taken as Playwright's `page.screenshot({ fullPage: true })` takes it in Chromium (the page's
- * fonts loaded, then DevTools' `Page.captureScreenshot` of the whole content size beyond the
- * viewport), plus Chromium's `optimizeForSpeed`, which Playwright does not pass: a faster PNG
- * encoder, the same pixels in a larger file. About 340 screenshots per run, 0.15-0.46 s each
- * before and about half after on this machine (docs/performance.md "Session 14").
+ * Taken as Playwright's `page.screenshot({ fullPage: true })` takes it in Chromium (the text
+ * caret hidden, the page's fonts loaded, then DevTools' `Page.captureScreenshot` of the whole
+ * content size beyond the viewport), plus Chromium's `optimizeForSpeed`, which Playwright does
+ * not pass: a faster PNG encoder, the same pixels in a larger file. About 340 screenshots per
+ * run, 0.15-0.46 s each before and about half after on this machine (docs/performance.md
+ * "Session 14").
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(async () => {
     window.scrollTo(0, 0);
+    const hideCaret = document.createElement("style");
+    hideCaret.id = "e2e-screenshot-caret";
+    hideCaret.textContent = "* { caret-color: transparent !important; }";
+    document.head.append(hideCaret);
     await document.fonts.ready;
   });
   const dir = join(process.cwd(), "test-results", "screenshots");
@@ -98,5 +103,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     writeFileSync(join(dir, `${name}.png`), Buffer.from(data, "base64"));
   } finally {
     await cdp.detach();
+    await page.evaluate(() => document.getElementById("e2e-screenshot-caret")?.remove());
   }
 }
