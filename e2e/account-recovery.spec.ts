@@ -94,7 +94,11 @@ describe.each(Object.entries(VIEWPORTS))("account recovery on a %s", (name, view
     }
     // The sixth try, even with the right password, meets the lock.
     await submitSignIn(page, student.email, student.password);
-    const lock = page.getByRole("alert").filter({ hasText: "로그인이 잠겼어요" });
+    // The form's own alert: the toast of the last wrong password says the same and is an alert too.
+    const lock = page
+      .getByRole("region", { name: "로그인" })
+      .getByRole("alert")
+      .filter({ hasText: "로그인이 잠겼어요" });
     await lock.waitFor();
     expect(await lock.innerText()).toMatch(/(오전|오후) \d{1,2}:\d{2}부터 다시 로그인할 수 있어요/);
     // The toast of the last wrong password now tells of the lock too.
