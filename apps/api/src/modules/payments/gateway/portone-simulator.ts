@@ -189,8 +189,13 @@ export interface PortOneSimulator {
   findByMerchantUid(merchantUid: string): PortOnePaymentAnnotation | undefined;
   /** POST /payments/cancel. @throws SimulatorRefusal */
   cancel(fields: SimCancelFields): PortOnePaymentAnnotation;
-  /** Every charge request received, oldest first. */
-  charges(): SimChargeRecord[];
+  /**
+   * Every charge request received, oldest first; from `from` (an index into that list, 0 when
+   * left out) on only — the sandbox copies just the records a call added.
+   */
+  charges(from?: number): SimChargeRecord[];
+  /** How many charge requests were received (the length of `charges()`, without copying). */
+  chargeRequestCount(): number;
   /** Everything the simulator holds, as plain JSON-able data (the sandbox saves it). */
   snapshot(): SimulatorState;
   /** Replaces the state with a snapshot (the sandbox restores it after a restart). */
@@ -666,7 +671,9 @@ export function createPortOneSimulator(options: PortOneSimulatorOptions = {}): P
       return copy(payment);
     },
 
-    charges: () => chargeLog.map((c) => ({ ...c, at: new Date(c.at) })),
+    charges: (from = 0) => chargeLog.slice(from).map((c) => ({ ...c, at: new Date(c.at) })),
+
+    chargeRequestCount: () => chargeLog.length,
 
     snapshot: () => ({
       version: 1,

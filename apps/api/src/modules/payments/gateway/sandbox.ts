@@ -371,14 +371,14 @@ export function createSandboxGateway(options: SandboxGatewayOptions = {}): Sandb
   ): Promise<T> {
     const guarded = () => {
       load();
-      const chargesBefore = stateFile && touched !== "all" ? sim.charges().length : 0;
+      const chargesBefore = stateFile && touched !== "all" ? sim.chargeRequestCount() : 0;
       try {
         return work();
       } finally {
         if (touched === "all") saveSnapshot();
         else if (stateFile) {
           const payment = touched();
-          const charges = sim.charges().slice(chargesBefore);
+          const charges = sim.charges(chargesBefore);
           appendJournal({
             ...(payment
               ? { payment: [payment.imp_uid, payment] as [string, PortOnePaymentAnnotation] }
