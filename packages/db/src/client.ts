@@ -15,10 +15,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
 
-/** The Drizzle database, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The Drizzle database, whichever driver is underneath. Opened without the schema: nothing uses
+ * Drizzle's relational queries (`db.query.*`), and with a schema every transaction and savepoint
+ * builds a relational query builder per table (issue 19 performance, docs/performance.md).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory (tests). */
 export type DatabaseTarget =
@@ -150,7 +153,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Fail at start, not at the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzlePg({ client: pool }) as unknown as Database;
     return {
       db,
       driver: "postgres",
@@ -172,7 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     driver: "pglite",
