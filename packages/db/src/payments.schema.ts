@@ -108,7 +108,7 @@ export const subscriptions = pgTable(
   (t) => [
     index("subscriptions_due_idx").on(t.status, t.nextChargeAt),
     index("subscriptions_user_idx").on(t.userId),
-    index("subscriptions_first_payment_idx").on(t.firstPaymentId),
+    uniqueIndex("subscriptions_first_payment_key").on(t.firstPaymentId),
   ],
 );
 

@@ -12,7 +12,11 @@ import type { TestApp } from "../../test/test-app.ts";
 import { useSandboxApp } from "../../test/sandbox-app.ts";
 import type { SandboxGateway } from "./gateway/sandbox.ts";
 import { chargeDueRenewals, reconcilePayments } from "./payments.jobs.ts";
-import { insertReadyPayment, transitionPayment } from "./payments.repository.ts";
+import {
+  insertReadyPayment,
+  insertSubscriptionOnce,
+  transitionPayment,
+} from "./payments.repository.ts";
 import {
   CARDS,
   call,
@@ -849,6 +853,26 @@ describe("renewals", () => {
       .where(eq(schema.subscriptions.id, subscriptionId));
     expect(sub!.paidMonths).toBe(4);
     expect(sub!.nextChargeAt.getTime()).toBeGreaterThan(clock.now().getTime());
+  });
+
+  it("a first payment starts one subscription, however often and at once it is asked", async () => {
+    const student = await studentWithCard();
+    const first = responseOf(await subscribe(t, student, order(student)));
+    const s = schema.subscriptions;
+    const { db } = t.database;
+    const [sub] = await db.select().from(s).where(eq(s.id, first.SUBSCRIPTION.ID));
+    const { id: _id, ...again } = sub!;
+    const ofPayment = () =>
+      db.select({ id: s.id }).from(s).where(eq(s.firstPaymentId, first.PAYMENT_ID));
+    // It exists: three more at once insert nothing.
+    const repeats = await Promise.all([1, 2, 3].map(() => insertSubscriptionOnce(db, again)));
+    expect(repeats).toEqual([null, null, null]);
+    expect(await ofPayment()).toEqual([{ id: sub!.id }]);
+    // It does not: of three at once exactly one is inserted.
+    await db.delete(s).where(eq(s.id, sub!.id));
+    const inserted = await Promise.all([1, 2, 3].map(() => insertSubscriptionOnce(db, again)));
+    expect(inserted.filter((row) => row !== null)).toHaveLength(1);
+    expect(await ofPayment()).toHaveLength(1);
   });
 
   it("a declined renewal is retried and the subscription becomes PAST_DUE after 3 declines", async () => {
