@@ -2,16 +2,14 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import {
   TUTOR_PREFERENCE_LABELS,
   WEAK_TYPE_LABELS,
-  isStaffUserType,
   type TutorPreferenceType,
   type WeakType,
 } from "@seoltab/domain";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "react-toastify";
+import { StaffGate } from "../../../components/ui/staff-gate";
 import { blocksText } from "../../../components/ui/weekly-blocks-editor";
 import { errorMessage } from "../../../lib/graphql-errors";
-import { useRootStore } from "../../../stores/root-store";
 import {
   MATCHING_CANDIDATES,
   MATCHING_CONTEXT,
@@ -40,22 +38,11 @@ const MATCHING_STATE_LABELS: Record<string, string> = {
  * 제안하기 sends one a suggestion (24 h to answer).
  */
 export function StaffMatchings() {
-  const auth = useRootStore((state) => state.auth);
-  const user = auth.flag ? auth.data : null;
-  if (!user || !isStaffUserType(user.USER_TYPE)) {
-    return (
-      <section className="app-panel" aria-labelledby="staff-title">
-        <h1 id="staff-title">운영팀만 볼 수 있는 페이지예요</h1>
-        <p>선생님 매칭은 운영팀과 영업팀 계정에서만 열 수 있어요.</p>
-        <div className="app-panel__actions">
-          <Link to={user ? "/_app" : "/sign_in"} className="btn btn--primary btn--lg">
-            {user ? "내 학습 공간으로" : "로그인하기"}
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return <Queue />;
+  return (
+    <StaffGate notStaff="선생님 매칭은 운영팀과 영업팀 계정에서만 열 수 있어요.">
+      <Queue />
+    </StaffGate>
+  );
 }
 
 function Queue() {
