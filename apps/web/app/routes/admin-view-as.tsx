@@ -1,4 +1,4 @@
-import { isStaffUserType } from "@seoltab/domain";
+import { StaffGate } from "../components/ui/staff-gate";
 import { ViewAsPage } from "../features/view-as/components/view-as-page";
 import "../features/view-as/view-as.css";
 import { SignInRequired } from "../features/payments/components/sign-in-required";
@@ -11,19 +11,18 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-/** /_app/admin/view-as: staff's read-only "view as this family" (issue #20). */
+/**
+ * /_app/admin/view-as: staff's read-only "view as this family" (issue #20). Signed out: sign in
+ * and come back here; signed in, the one staff gate (StaffGate).
+ */
 export default function AdminViewAs() {
   const auth = useRootStore((state) => state.auth);
   if (!auth.flag || !auth.data) {
     return <SignInRequired returnTo="/_app/admin/view-as" what="가족 화면 보기" />;
   }
-  if (!isStaffUserType(auth.data.USER_TYPE)) {
-    return (
-      <section className="view-as-page">
-        <h1>가족 화면 보기</h1>
-        <p>직원만 쓸 수 있는 화면이에요.</p>
-      </section>
-    );
-  }
-  return <ViewAsPage />;
+  return (
+    <StaffGate notStaff="가족 화면 보기는 직원만 쓸 수 있는 화면이에요.">
+      <ViewAsPage />
+    </StaffGate>
+  );
 }
