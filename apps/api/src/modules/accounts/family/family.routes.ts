@@ -7,15 +7,16 @@
  * /family/link_confirm, /family/link_requests, /family/respond_link,
  * /account_link/login, /user_Agree_family_services, /account_link/connect,
  * /account_link/status, /account_link/unlink.
- * Handlers only call a service and shape the answer; `envelopeRoute` authenticates, validates,
- * checks the answer and wraps it in the envelope.
+ * Handlers only call a service and shape the answer; `envelopeRoute` declares the call's schema
+ * (docs/api/openapi.json), authenticates, validates, checks the answer and wraps it in the
+ * envelope.
  */
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { schoolLevelOf } from "@seoltab/domain/family-accounts";
 import { isGeneratedChildEmail } from "@seoltab/domain/family-accounts";
 import { success } from "../../../rest/envelope.ts";
-import { declareRouteSchemas, restSchema } from "../../../rest/route-schema.ts";
+import { restSchema } from "../../../rest/route-schema.ts";
 import { parseBody } from "../../../rest/rest-backend.ts";
 import { requestContext, type RequestContext } from "../../../platform/request-context.ts";
 import type { AuthUser } from "../access-tokens.ts";
@@ -74,95 +75,6 @@ import {
 } from "./students.service.ts";
 
 const tag = "family-accounts";
-const parent = { tag, bearer: true } as const;
-
-/** Declared request and response of every call (docs/api/openapi.json; rest/route-schema.ts). */
-const ROUTE_SCHEMAS = {
-  "POST /family/create_student": restSchema({
-    summary: "자녀 계정 만들기 (CreateStudentAccount)",
-    ...parent,
-    body: createStudentInput,
-    response: createStudentOutput,
-  }),
-  "POST /family/students": restSchema({
-    summary: "자녀 계정 목록 (ViewStudentAccount)",
-    ...parent,
-    body: studentsInput,
-    response: studentsOutput,
-  }),
-  "POST /family/update_student": restSchema({
-    summary: "자녀 정보 수정 (UpdateStudentAccount)",
-    ...parent,
-    body: updateStudentInput,
-    response: updateStudentOutput,
-  }),
-  "POST /family/reset_student_password": restSchema({
-    summary: "자녀 비밀번호 재설정",
-    ...parent,
-    body: resetStudentPasswordInput,
-    response: resetStudentPasswordOutput,
-  }),
-  "POST /family/unlink_student": restSchema({
-    summary: "자녀 연결 해제",
-    ...parent,
-    body: childOnlyInput,
-    response: childrenOutput,
-  }),
-  "POST /family/link_request": restSchema({
-    summary: "가입한 자녀 연결 요청 (학생에게 확인 번호)",
-    ...parent,
-    body: linkRequestInput,
-    response: linkRequestOutput,
-  }),
-  "POST /family/link_confirm": restSchema({
-    summary: "가입한 자녀 연결 확인",
-    ...parent,
-    body: linkConfirmInput,
-    response: linkConfirmOutput,
-  }),
-  "POST /family/link_requests": restSchema({
-    summary: "학생이 받은 보호자 연결 요청",
-    ...parent,
-    body: studentsInput,
-    response: linkRequestsOutput,
-  }),
-  "POST /family/respond_link": restSchema({
-    summary: "보호자 연결 요청에 답하기 (학생)",
-    ...parent,
-    body: respondLinkInput,
-    response: respondLinkOutput,
-  }),
-  "POST /account_link/login": restSchema({
-    summary: "계정 연동 로그인 (다른 계정 확인)",
-    tag,
-    body: accountLinkLoginInput,
-    response: accountLinkLoginOutput,
-  }),
-  "POST /user_Agree_family_services": restSchema({
-    summary: "패밀리 서비스 약관 동의 (약관 id, 버전, 시각)",
-    tag,
-    body: agreeFamilyServicesInput,
-    response: agreeFamilyServicesOutput,
-  }),
-  "POST /account_link/connect": restSchema({
-    summary: "계정 연동",
-    tag,
-    body: connectInput,
-    response: connectOutput,
-  }),
-  "POST /account_link/status": restSchema({
-    summary: "연동된 서비스",
-    ...parent,
-    body: linkStatusInput,
-    response: linkStatusOutput,
-  }),
-  "POST /account_link/unlink": restSchema({
-    summary: "계정 연동 해제",
-    ...parent,
-    body: unlinkInput,
-    response: unlinkOutput,
-  }),
-} as const;
 
 /** Who may call a route: a signed-in caller (preHandler `requireAuth`), or anyone (a Bearer
  * token, when sent, must be valid: the handler then gets its caller, else null). */
@@ -180,6 +92,8 @@ function envelopeRoute<I extends z.ZodType, O extends z.ZodType, M extends Calle
   app: FastifyInstance,
   path: string,
   spec: {
+    /** The call's summary in docs/api/openapi.json. */
+    summary: string;
     caller: M;
     body: I;
     response: O;
@@ -188,7 +102,15 @@ function envelopeRoute<I extends z.ZodType, O extends z.ZodType, M extends Calle
   run: (input: z.output<I>, caller: CallerOf<M>, ctx: RequestContext) => Promise<z.input<O>>,
 ): void {
   const signedIn = spec.caller === "signed-in";
-  app.post(path, signedIn ? { preHandler: app.requireAuth } : {}, async (request) => {
+  const schema = restSchema({
+    summary: spec.summary,
+    tag,
+    bearer: signedIn,
+    body: spec.body,
+    response: spec.response,
+  });
+  const options = signedIn ? { schema, preHandler: app.requireAuth } : { schema };
+  app.post(path, options, async (request) => {
     const input = parseBody(spec.body, request);
     const caller = signedIn
       ? request.auth!
@@ -214,7 +136,6 @@ export async function familyMainRoutes(
 ): Promise<void> {
   const { deps, sources } = opts;
   const link: LinkDeps = { deps, tickets: opts.tickets };
-  declareRouteSchemas(app, ROUTE_SCHEMAS);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -227,6 +148,7 @@ export async function familyMainRoutes(
     app,
     "/family/create_student",
     {
+      summary: "자녀 계정 만들기 (CreateStudentAccount)",
       caller: signedIn,
       body: createStudentInput,
       response: createStudentOutput,
@@ -260,7 +182,12 @@ export async function familyMainRoutes(
   envelopeRoute(
     app,
     "/family/students",
-    { caller: signedIn, body: studentsInput, response: studentsOutput },
+    {
+      summary: "자녀 계정 목록 (ViewStudentAccount)",
+      caller: signedIn,
+      body: studentsInput,
+      response: studentsOutput,
+    },
     async (_input, caller, ctx) => {
       const { children, pending } = await listChildren(deps, caller, sources, ctx);
       return {
@@ -301,6 +228,7 @@ export async function familyMainRoutes(
     app,
     "/family/update_student",
     {
+      summary: "자녀 정보 수정 (UpdateStudentAccount)",
       caller: signedIn,
       body: updateStudentInput,
       response: updateStudentOutput,
@@ -332,6 +260,7 @@ export async function familyMainRoutes(
     app,
     "/family/reset_student_password",
     {
+      summary: "자녀 비밀번호 재설정",
       caller: signedIn,
       body: resetStudentPasswordInput,
       response: resetStudentPasswordOutput,
@@ -356,6 +285,7 @@ export async function familyMainRoutes(
     app,
     "/family/unlink_student",
     {
+      summary: "자녀 연결 해제",
       caller: signedIn,
       body: childOnlyInput,
       response: childrenOutput,
@@ -371,6 +301,7 @@ export async function familyMainRoutes(
     app,
     "/family/link_request",
     {
+      summary: "가입한 자녀 연결 요청 (학생에게 확인 번호)",
       caller: signedIn,
       body: linkRequestInput,
       response: linkRequestOutput,
@@ -390,6 +321,7 @@ export async function familyMainRoutes(
     app,
     "/family/link_confirm",
     {
+      summary: "가입한 자녀 연결 확인",
       caller: signedIn,
       body: linkConfirmInput,
       response: linkConfirmOutput,
@@ -413,7 +345,12 @@ export async function familyMainRoutes(
   envelopeRoute(
     app,
     "/family/link_requests",
-    { caller: signedIn, body: studentsInput, response: linkRequestsOutput },
+    {
+      summary: "학생이 받은 보호자 연결 요청",
+      caller: signedIn,
+      body: studentsInput,
+      response: linkRequestsOutput,
+    },
     async (_input, caller) => {
       const rows = await requestsForStudent(deps, caller);
       return {
@@ -431,6 +368,7 @@ export async function familyMainRoutes(
     app,
     "/family/respond_link",
     {
+      summary: "보호자 연결 요청에 답하기 (학생)",
       caller: signedIn,
       body: respondLinkInput,
       response: respondLinkOutput,
@@ -453,6 +391,7 @@ export async function familyMainRoutes(
     app,
     "/account_link/login",
     {
+      summary: "계정 연동 로그인 (다른 계정 확인)",
       caller: anyone,
       body: accountLinkLoginInput,
       response: accountLinkLoginOutput,
@@ -479,6 +418,7 @@ export async function familyMainRoutes(
     app,
     "/user_Agree_family_services",
     {
+      summary: "패밀리 서비스 약관 동의 (약관 id, 버전, 시각)",
       caller: anyone,
       body: agreeFamilyServicesInput,
       response: agreeFamilyServicesOutput,
@@ -506,6 +446,7 @@ export async function familyMainRoutes(
     app,
     "/account_link/connect",
     {
+      summary: "계정 연동",
       caller: anyone,
       body: connectInput,
       response: connectOutput,
@@ -537,7 +478,12 @@ export async function familyMainRoutes(
   envelopeRoute(
     app,
     "/account_link/status",
-    { caller: signedIn, body: linkStatusInput, response: linkStatusOutput },
+    {
+      summary: "연동된 서비스",
+      caller: signedIn,
+      body: linkStatusInput,
+      response: linkStatusOutput,
+    },
     async (_input, caller) => {
       const links = await accountLinksOf(link, caller);
       return {
@@ -554,6 +500,7 @@ export async function familyMainRoutes(
     app,
     "/account_link/unlink",
     {
+      summary: "계정 연동 해제",
       caller: signedIn,
       body: unlinkInput,
       response: unlinkOutput,
