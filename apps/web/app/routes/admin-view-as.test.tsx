@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { useRootStore } from "../stores/root-store";
+import { signInAs } from "../test/auth";
 import AdminViewAs from "./admin-view-as";
 
 afterEach(() => useRootStore.getState().reset());
@@ -24,16 +25,7 @@ describe("/_app/admin/view-as gates", () => {
   });
 
   it("a student sees the staff gate's panel, not the page", () => {
-    useRootStore.getState().setAuth({
-      flag: true,
-      data: {
-        token: "t",
-        EMAIL_ID: "s@example.com",
-        USER_NO: 3,
-        USER_TYPE: "STUDENT",
-        USER_NAME: "학",
-      },
-    });
+    signInAs("STUDENT");
     renderPage();
     const panel = screen.getByRole("region", { name: "운영팀만 볼 수 있는 페이지예요" });
     expect(panel.textContent).toContain("가족 화면 보기는 직원만 쓸 수 있는 화면이에요.");

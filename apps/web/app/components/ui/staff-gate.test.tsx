@@ -1,21 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { useRootStore, type UserType } from "../../stores/root-store";
+import { useRootStore } from "../../stores/root-store";
+import { signInAs } from "../../test/auth";
 import { StaffGate } from "./staff-gate";
-
-function signInAs(userType: UserType) {
-  useRootStore.getState().setAuth({
-    flag: true,
-    data: {
-      token: "t",
-      EMAIL_ID: "a@example.com",
-      USER_NO: 4,
-      USER_TYPE: userType,
-      USER_NAME: "가",
-    },
-  });
-}
 
 function renderGate(signedOut?: string) {
   return render(

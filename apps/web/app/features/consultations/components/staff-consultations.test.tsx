@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setAccessToken } from "../../../lib/credentials";
 import App from "../../../root";
 import AdminConsultations from "../../../routes/admin-consultations";
 import AppShell from "../../../routes/app-shell";
 import { useRootStore, type UserType } from "../../../stores/root-store";
-import { fail, fakeJwt, json, mockFetch, ok } from "../../../test/fetch-mock";
+import { signInWithAccessToken } from "../../../test/auth";
+import { fail, json, mockFetch, ok } from "../../../test/fetch-mock";
 import type { ConsultationItem } from "../admin-api";
 import { formatPhone, seoulDateTime } from "./staff-consultations";
 
@@ -23,18 +23,7 @@ function renderPage() {
 }
 
 function signInAs(userType: UserType) {
-  const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 900, user_type: userType });
-  setAccessToken(token);
-  useRootStore.getState().setAuth({
-    flag: true,
-    data: {
-      token,
-      EMAIL_ID: "admin@example.com",
-      USER_NO: 4,
-      USER_TYPE: userType,
-      USER_NAME: "운영팀",
-    },
-  });
+  signInWithAccessToken(userType, { EMAIL_ID: "admin@example.com", USER_NAME: "운영팀" });
 }
 
 const ITEM: ConsultationItem = {

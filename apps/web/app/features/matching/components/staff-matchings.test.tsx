@@ -2,22 +2,14 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { useRootStore } from "../../../stores/root-store";
+import { signInAs } from "../../../test/auth";
 import { StaffMatchings } from "./staff-matchings";
 
 afterEach(() => useRootStore.getState().reset());
 
 describe("/_app/admin/matchings behind the one staff gate", () => {
   it("a parent sees why and the way back, and no queue is asked for", () => {
-    useRootStore.getState().setAuth({
-      flag: true,
-      data: {
-        token: "t",
-        EMAIL_ID: "p@example.com",
-        USER_NO: 7,
-        USER_TYPE: "PARENT",
-        USER_NAME: "나",
-      },
-    });
+    signInAs("PARENT", { EMAIL_ID: "p@example.com", USER_NO: 7, USER_NAME: "나" });
     // No ApolloProvider: rendering the queue would throw, so passing shows it was not rendered.
     render(
       <MemoryRouter>

@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setAccessToken } from "../../../lib/credentials";
 import { createGraphqlClient } from "../../../lib/graphql-client";
 import { useRootStore, type UserType } from "../../../stores/root-store";
-import { fakeJwt, mockFetch } from "../../../test/fetch-mock";
+import { signInWithAccessToken } from "../../../test/auth";
+import { mockFetch } from "../../../test/fetch-mock";
 import { graphqlByOperation, graphqlError } from "../../payments/test/render";
 import type { MessageConsent, OutboxMessage } from "../api";
 import { MessageConsents } from "./message-consents";
@@ -48,18 +48,7 @@ function renderAt(ui: ReactNode, path: string, entry: string = path) {
 }
 
 function signInAs(userType: UserType) {
-  const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 900, user_type: userType });
-  setAccessToken(token);
-  useRootStore.getState().setAuth({
-    flag: true,
-    data: {
-      token,
-      EMAIL_ID: "a@example.com",
-      USER_NO: 4,
-      USER_TYPE: userType,
-      USER_NAME: "운영팀",
-    },
-  });
+  signInWithAccessToken(userType, { USER_NAME: "운영팀" });
 }
 
 const consent = (c: Partial<MessageConsent> & Pick<MessageConsent, "kind">) => ({
