@@ -63,7 +63,12 @@ export async function createModules(
   options: ModuleOptions = {},
 ): Promise<Modules> {
   const { notifications, ...shared } = base;
-  const accounts = await createAccountsRuntime(shared, options.accounts);
+  // One message sender for the app: the outbox's, and the accounts' SMS codes with SOLAPI.
+  const sender = await messagesSender(shared, options.messages);
+  const accounts = await createAccountsRuntime(shared, {
+    messageSender: sender,
+    ...options.accounts,
+  });
   const events = createEventBus(base.db);
   const views = await createViewCache({
     database: notifications,
@@ -72,7 +77,6 @@ export async function createModules(
     ttlMs: base.config.viewCacheTtlMs,
   });
   const ctx = { ...shared, clock: accounts.deps.clock, events, views };
-  const sender = await messagesSender(ctx, options.messages);
   const payments = paymentsModule(ctx, options.payments);
   const lectures = lecturesModule(ctx);
   const lessonRequests = lessonRequestsModule(ctx);

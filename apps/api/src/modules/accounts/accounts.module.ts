@@ -31,6 +31,7 @@ import {
   type SmsSender,
 } from "./sms.ts";
 import { messageSenderFor } from "../../platform/messaging-adapters.ts";
+import type { MessageSender } from "../../platform/messaging.ts";
 import {
   createTokenVerifier,
   localJwks,
@@ -50,6 +51,12 @@ export interface AccountsOptions {
    */
   jwks?: "remote" | "local" | JwksSource;
   sms?: SmsSender;
+  /**
+   * The app's message sender (createModules resolves one for the outbox and passes it here):
+   * with MESSAGE_ADAPTER=solapi the verification codes go through it, so the process holds one
+   * SOLAPI client. Without it one is built from the settings.
+   */
+  messageSender?: MessageSender;
   hasher?: PasswordHasher;
   clock?: Clock;
 }
@@ -135,7 +142,7 @@ export async function createAccounts(
     (config.smsAdapter === "sandbox"
       ? sandboxSms(500, () => clock.now())
       : config.messaging.adapter === "solapi"
-        ? smsViaMessagePort(await messageSenderFor(config))
+        ? smsViaMessagePort(options.messageSender ?? (await messageSenderFor(config)))
         : unconfiguredSms());
   const deps: AccountsDeps = {
     db,
