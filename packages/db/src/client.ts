@@ -19,7 +19,7 @@ import pg from "pg";
 /**
  * The Drizzle database, whichever driver is underneath. Opened without the schema: nothing uses
  * Drizzle's relational queries (`db.query.*`), and with a schema every transaction and savepoint
- * builds a relational query builder per table (issue 19 performance, docs/performance.md).
+ * builds a relational query builder per table (issue 19 performance; decision 045).
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
