@@ -283,6 +283,37 @@ describe("POST /main/payment_seoltab_subscribe", () => {
     expect(detail.discountedValue).toBe(10_000);
   });
 
+  it("a paid order's history: READY, PAID, then each line's entry into PAID, in that order", async () => {
+    const student = await studentWithCard();
+    const body = order(student, {
+      ITEMS: [
+        { id: math.id, lecture_multiple: 3 },
+        { id: device.id, lecture_multiple: 1 },
+      ],
+    });
+    const res = await subscribe(t, student, body);
+    expect(res.statusCode).toBe(200);
+    const paymentId = responseOf(res).PAYMENT_ID as number;
+    const pt = schema.paymentTransitions;
+    const rows = await t.database.db
+      .select()
+      .from(pt)
+      .where(eq(pt.paymentId, paymentId))
+      .orderBy(pt.id);
+    const lines = await t.database.db
+      .select({ id: schema.paymentItems.id })
+      .from(schema.paymentItems)
+      .where(eq(schema.paymentItems.paymentId, paymentId))
+      .orderBy(schema.paymentItems.id);
+    expect(lines).toHaveLength(2);
+    expect(rows.map((r) => [r.paymentItemId, r.fromState, r.toState, r.initiator])).toEqual([
+      [null, null, "READY", "USER"],
+      [null, "READY", "PAID", "USER"],
+      [lines[0]!.id, null, "PAID", "USER"],
+      [lines[1]!.id, null, "PAID", "USER"],
+    ]);
+  });
+
   it("a repeat of the same MERCHANT_UID returns the same payment and charges once", async () => {
     const student = await studentWithCard();
     const body = order(student);

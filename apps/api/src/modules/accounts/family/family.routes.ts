@@ -82,8 +82,9 @@ type CallerMode = "signed-in" | "optional";
 type CallerOf<M extends CallerMode> = M extends "signed-in" ? AuthUser : AuthUser | null;
 
 /**
- * The one shape of every family and account-link handler: authenticate (before the body for
- * `signed-in`, after it for `optional`), validate the body with `body` (`validation_failed`),
+ * The one shape of every family and account-link handler: declare the call's schema (its
+ * summary, `body`, `response`, and Bearer security for `signed-in`: docs/api/openapi.json),
+ * authenticate (before the body for `signed-in`, after it for `optional`), validate the body with `body` (`validation_failed`),
  * run the service call, check the answer against `response` and wrap it in the ONUEI_RES
  * success envelope with `message` (a fixed text, one chosen from the input, or the default).
  * Refusals are AppErrors thrown by the service; the envelope error handler answers them.
