@@ -41,6 +41,7 @@ import {
 } from "./contracts.repository.ts";
 import { findDeviceFacts, type DeviceFacts } from "../refunds/refunds.public.ts";
 import type { ContractsDeps } from "./contracts.common.ts";
+import { inSavepoint } from "../../platform/transactions.ts";
 
 const TABLET_TYPES = new Set(["IPAD", "ANDROID_TABLET"]);
 
@@ -123,8 +124,7 @@ export async function createContractForPayment(
   if (payment.subscriptionId != null) return null;
   if (payment.state === "READY" || payment.state === "FAILED") return null;
   try {
-    return await tx.transaction(async (sp) => {
-      const db = sp as unknown as Database;
+    return await inSavepoint(tx, async (db) => {
       return (
         (await buildContract(db, payment, items)) ??
         (await findContractByPaymentId(db, payment.id)) ??

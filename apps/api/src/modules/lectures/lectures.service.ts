@@ -19,6 +19,7 @@ import {
 } from "@seoltab/domain";
 import { AppError } from "../../errors.ts";
 import type { EventBus } from "../../platform/events.ts";
+import { inSavepoint } from "../../platform/transactions.ts";
 import type { AuthUser } from "../accounts/accounts.public.ts";
 import { findUsersByIds, mayActFor } from "../accounts/accounts.public.ts";
 import type { UserInfoSources } from "../accounts/accounts.public.ts";
@@ -114,8 +115,8 @@ export async function createLecturesForPayment(
 ): Promise<repo.LectureRow[]> {
   if (payment.subscriptionId != null) return [];
   try {
-    return await tx.transaction(async (sp) =>
-      repo.insertLecturesForPayment(sp as unknown as Database, {
+    return await inSavepoint(tx, (sp) =>
+      repo.insertLecturesForPayment(sp, {
         paymentId: payment.id,
         userId: payment.userId,
         at,

@@ -30,7 +30,7 @@ import { WEEKDAY_LABELS, TUTOR_APPLICATION_STATE_LABELS } from "@seoltab/domain"
 import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import { MessageProviderError, type MessageSender } from "../../platform/messaging.ts";
-import { withTransaction } from "../../platform/transactions.ts";
+import { inSavepoint, withTransaction } from "../../platform/transactions.ts";
 import {
   findParents,
   findUserById,
@@ -194,7 +194,7 @@ export async function safely(
   fn: (sp: Database) => Promise<void>,
 ): Promise<void> {
   try {
-    await tx.transaction(async (sp) => fn(sp as unknown as Database));
+    await inSavepoint(tx, fn);
   } catch (err) {
     log.error({ err, event: what }, "messages: event not turned into messages");
   }
