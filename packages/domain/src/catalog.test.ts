@@ -113,6 +113,39 @@ describe("visibleLectureItems (SPEC.md §6 IS_ONLY_HOMESHOPPING)", () => {
     );
   });
 
+  // The checkout reads only the ordered rows and runs sellableItems on them (issue 19
+  // performance): that is right only while each row is judged by its own fields.
+  it("sellableItems judges each item alone: a subset gives the same rows, in the same order", () => {
+    const row = fc.record({
+      itemKind: fc.constantFrom("LECTURE", "DEVICE", "SEOLTAB_BOOK", "CONTENTS", "OTHER"),
+      isActive: fc.boolean(),
+      isHomeshopping: fc.boolean(),
+      isRental: fc.boolean(),
+      deviceType: fc.constantFrom(null, "IPAD", "AIR_PODS_MAX"),
+      usedType: fc.constantFrom(null, "NEW", "USED"),
+      deviceGen: fc.constantFrom(null, "9", "10", "11", "12"),
+      color: fc.constantFrom(null, "실버", "스페이스 그레이", "골드"),
+      etc: fc.constantFrom(null, "2023"),
+      count: fc.integer({ min: 0, max: 2 }),
+      salePrice: fc.constantFrom(0, 500_000),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 30 }),
+        fc.func(fc.boolean()),
+        fc.boolean(),
+        (fields, picked, onlyHomeshopping) => {
+          const items = fields.map((f) => item(f));
+          const subset = items.filter((i) => picked(i.id));
+          const ids = new Set(subset.map((i) => i.id));
+          const whole = sellableItems(items, { onlyHomeshopping }).filter((i) => ids.has(i.id));
+          expect(sellableItems(subset, { onlyHomeshopping })).toEqual(whole);
+        },
+      ),
+      { seed: 20261128, numRuns: 300 },
+    );
+  });
+
   it("sellableItems = offered lectures plus offered devices", () => {
     expect(titles(sellableItems(all, { onlyHomeshopping: false }))).toEqual([
       "스마트 수학",

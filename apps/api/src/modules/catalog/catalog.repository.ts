@@ -117,12 +117,27 @@ export async function findBaseAndUserSalesPolicies(
 }
 
 /**
- * Every active store item (lectures and devices), in display order (sort order, then id).
- * The catalog rules of packages/domain decide what each caller is shown.
+ * Every active store item (lectures and devices), in display order (sort order, then id), or
+ * only those of `options.ids` (none for an empty list). The catalog rules of packages/domain
+ * decide what each caller is shown; they judge each item by its own fields, so a checkout reads
+ * only the ordered ids (issue 19 performance: the whole catalog was read, and its rows mapped,
+ * for every order).
  */
-export async function findActiveStoreItems(db: Database): Promise<StoreItemRow[]> {
+export async function findActiveStoreItems(
+  db: Database,
+  options: { ids?: readonly number[] } = {},
+): Promise<StoreItemRow[]> {
   const s = schema.storeItems;
-  return db.select().from(s).where(eq(s.isActive, true)).orderBy(asc(s.sortOrder), asc(s.id));
+  if (options.ids?.length === 0) return [];
+  return db
+    .select()
+    .from(s)
+    .where(
+      options.ids
+        ? and(eq(s.isActive, true), inArray(s.id, [...options.ids]))
+        : eq(s.isActive, true),
+    )
+    .orderBy(asc(s.sortOrder), asc(s.id));
 }
 
 export interface InterestFreePeriodRow {

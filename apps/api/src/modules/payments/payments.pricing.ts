@@ -89,7 +89,8 @@ export async function priceOrderFor(
   // The same offer Lecture_StoreItems and Store_Goods show this user (packages/domain
   // sellableItems).
   const wanted = new Set(lines.map((l) => l.id));
-  const offered = sellableItems(await findActiveStoreItems(db), {
+  // Only the ordered rows: sellableItems judges each row by its own fields (catalog.ts).
+  const offered = sellableItems(await findActiveStoreItems(db, { ids: [...wanted] }), {
     onlyHomeshopping: user.isOnlyHomeshopping,
   });
   const catalog = new Map<number, CartStoreItem>();
