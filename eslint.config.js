@@ -77,6 +77,23 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    // Areas open transactions and savepoints through platform/transactions.ts only: drizzle's
+    // own `.transaction()` skips the after-commit queue (its afterCommit work would run before
+    // the commit).
+    files: ["apps/api/src/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            "Use withTransaction or inSavepoint (apps/api/src/platform/transactions.ts), not drizzle's .transaction().",
+        },
+      ],
+    },
+  },
   // One block per folder depth: the regex names the relative path into another area.
   areaBoundary(["apps/api/src/modules/*/*.ts"], `^\\.\\./[a-z-]+/${NOT_PUBLIC}`),
   areaBoundary(["apps/api/src/modules/*/*/**/*.ts"], `^\\.\\./\\.\\./[a-z-]+/${NOT_PUBLIC}`),

@@ -56,6 +56,23 @@ describe("area boundaries (eslint.config.js)", () => {
     expect(hits).toEqual([]);
   });
 
+  it("an area opening drizzle's own transaction fails; withTransaction passes", async () => {
+    const raw = await rulesHit(
+      "export const f = (db: { transaction(fn: () => void): void }) => db.transaction(() => {});\n",
+      "apps/api/src/modules/refunds/raw-transaction.ts",
+    );
+    expect(raw).toContain("no-restricted-syntax");
+    const platform = await rulesHit(
+      [
+        'import { withTransaction } from "../../platform/transactions.ts";',
+        "export const f = withTransaction;",
+        "",
+      ].join("\n"),
+      "apps/api/src/modules/refunds/platform-transaction.ts",
+    );
+    expect(platform).toEqual([]);
+  });
+
   describe("import cycles (dpdm; type-only imports are erased and may point back)", () => {
     const cyclesIn = async (patterns: string[]) =>
       parseCircular(

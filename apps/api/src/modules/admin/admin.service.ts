@@ -1126,8 +1126,7 @@ export async function markRenewalLectures(
       throw new AppError("conflict", "renewal_not_failed", RENEWAL_ACTION_MESSAGES.notFailed);
     }
     const at = deps.payments.clock.now();
-    const moved = await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    const moved = await withTransaction(deps.db, async (tx) => {
       const lectures = subscription.firstPaymentId
         ? await findLecturesOfPayment(tx, subscription.firstPaymentId)
         : [];

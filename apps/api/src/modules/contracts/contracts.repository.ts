@@ -5,6 +5,7 @@
  * duplicate writes nothing and the caller reads the winner.
  */
 import { and, asc, desc, eq, inArray, isNull, schema, sql, type Database } from "@seoltab/db";
+import { withTransaction } from "../../platform/transactions.ts";
 
 export type ContractRow = typeof schema.contracts.$inferSelect;
 export type NewContract = typeof schema.contracts.$inferInsert;
@@ -145,8 +146,7 @@ export async function insertUserContractOnce(
   db: Database,
   signature: NewUserContract,
 ): Promise<UserContractRow | null> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return withTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(schema.userContracts)
       .values(signature)

@@ -9,20 +9,11 @@ import {
   type LectureChangeKind,
   type LectureChangeState,
 } from "@seoltab/domain/lecture-changes";
+import { inSavepoint, isUniqueViolation } from "../../platform/transactions.ts";
 
 const c = schema.lectureChanges;
 export type LectureChangeRow = typeof schema.lectureChanges.$inferSelect;
 export type NewLectureChange = typeof schema.lectureChanges.$inferInsert;
-
-/** PostgreSQL unique_violation: another RECEIVED request holds the same lesson or kind. */
-export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 4; depth += 1) {
-    if ((e as { code?: string }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Inserts a RECEIVED request (in a savepoint, so a duplicate leaves `db` usable). */
 export async function insertChange(
@@ -30,11 +21,12 @@ export async function insertChange(
   row: NewLectureChange,
 ): Promise<LectureChangeRow | null> {
   try {
-    return await db.transaction(async (sp) => {
-      const [inserted] = await (sp as unknown as Database).insert(c).values(row).returning();
+    return await inSavepoint(db, async (sp) => {
+      const [inserted] = await sp.insert(c).values(row).returning();
       return inserted!;
     });
   } catch (err) {
+    // Another RECEIVED request holds the same lesson or kind.
     if (isUniqueViolation(err)) return null;
     throw err;
   }

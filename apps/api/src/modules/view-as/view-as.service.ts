@@ -13,6 +13,7 @@ import type { Clock } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import { insertAuditLog } from "../../platform/audit.ts";
 import { initiatorOf, requireStaff } from "../../platform/auth.ts";
+import { withTransaction } from "../../platform/transactions.ts";
 import {
   findChildren,
   findParents,
@@ -101,7 +102,7 @@ export async function startViewAs(
   const now = deps.clock.now();
   const token = newOpaqueToken();
   const s = schema.viewAsSessions;
-  const inserted = await deps.db.transaction(async (tx) => {
+  const inserted = await withTransaction(deps.db, async (tx) => {
     const open = await tx
       .select()
       .from(s)
