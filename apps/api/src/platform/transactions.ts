@@ -74,8 +74,7 @@ let savepointSeq = 0;
 export async function inSavepoint<T>(tx: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   const queue = pending.get(tx);
   if (!queue) return withTransaction(tx, work);
-  savepointSeq = savepointSeq >= Number.MAX_SAFE_INTEGER ? 1 : savepointSeq + 1;
-  const name = `handler_${savepointSeq}`;
+  const name = `handler_${++savepointSeq}`;
   await tx.execute(sql.raw(`savepoint ${name}`));
   const mark = queue.length;
   try {
