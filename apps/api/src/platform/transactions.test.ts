@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inArray, schema, type Database, type DatabaseHandle } from "@seoltab/db";
+import { inArray, schema, sql, type Database, type DatabaseHandle } from "@seoltab/db";
 import { openTestDatabase } from "../test/test-app.ts";
 import { afterCommit, inSavepoint, withTransaction } from "./transactions.ts";
 
@@ -70,6 +70,29 @@ describe("inSavepoint", () => {
       ).rejects.toThrow("the enclosing handler failed");
     });
     expect(await kept([outer, inner, nested])).toEqual([outer]);
+  });
+
+  it("keeps the handler's error when the rollback to its savepoint fails too", async () => {
+    const [outer, inner] = ["outer", "inner"].map((n) => `${n}-${randomUUID()}`) as [
+      string,
+      string,
+    ];
+    const handlerError = new Error("handler failed");
+    // The work ends the transaction itself (as a lost connection would leave it): the rollback
+    // to the savepoint then fails, and so does the transaction.
+    const failed = await withTransaction(db, async (tx) => {
+      await write(tx, outer);
+      await inSavepoint(tx, async (sp) => {
+        await write(sp, inner);
+        await sp.execute(sql.raw("rollback"));
+        throw handlerError;
+      });
+    }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(AggregateError);
+    const { errors } = failed as AggregateError;
+    expect(errors[0]).toBe(handlerError);
+    expect(errors).toHaveLength(2);
+    expect(await kept([outer, inner])).toEqual([]);
   });
 
   it("outside a transaction it is a transaction of its own", async () => {

@@ -70,6 +70,8 @@ let savepointSeq = 0;
  * with the transaction, and a checkout's four handlers save four statements (issue 19
  * performance; a savepoint rolled back to later by an enclosing one goes with it, as PostgreSQL
  * nests them). With a handle that is not a `withTransaction` transaction it is `withTransaction`.
+ * @throws what `work` threw; an AggregateError of [that, the rollback's error] when the rollback
+ *   to the savepoint fails too (the transaction is then unusable)
  */
 export async function inSavepoint<T>(tx: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   const queue = pending.get(tx);
@@ -81,7 +83,19 @@ export async function inSavepoint<T>(tx: Database, work: (tx: Database) => Promi
     return await work(tx);
   } catch (error) {
     queue.length = mark;
-    await tx.execute(sql.raw(`rollback to savepoint ${name}`));
+    try {
+      await tx.execute(sql.raw(`rollback to savepoint ${name}`));
+    } catch (rollbackError) {
+      // The transaction is gone (connection lost, already ended): it cannot commit, and both
+      // errors are kept, the handler's first, so the log still says why the handler failed. The
+      // cause is the rollback's error, not the handler's: a caller that forgives the handler's
+      // error (a unique violation) must not carry on in a transaction that no longer exists.
+      throw new AggregateError(
+        [error, rollbackError],
+        `rollback to savepoint ${name} failed after its work failed`,
+        { cause: rollbackError },
+      );
+    }
     throw error;
   }
 }
