@@ -84,7 +84,9 @@ describe("toasts", () => {
       await source.show(page);
       const toast = page.getByRole("alert").filter({ hasText: source.text });
       await toast.waitFor({ state: "visible" });
-      // Hovering pauses it.
+      // Hovering pauses it — once it has slid into place: hovered mid-way through the enter
+      // animation, the pointer is left beside the toast it meant (seen under load, 3 workers).
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       await toast.hover();
       await page.waitForTimeout(5500);
       expect(await toast.count()).toBe(1);
