@@ -17,10 +17,9 @@ import {
   call,
   merchantUid,
   newUser,
-  registerCard,
   responseOf,
   subscribe,
-  type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 
 let t: TestApp;
@@ -29,12 +28,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 }, 60_000);
 afterAll(() => t.close());
-
-async function studentWithCard(): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  expect((await registerCard(t, student)).json().errors).toBeUndefined();
-  return student;
-}
 
 describe("winter course items in Lecture_StoreItems", () => {
   it("the served catalog holds exactly the domain's winter items, bought once", async () => {
@@ -79,7 +72,7 @@ describe("winter course items in Lecture_StoreItems", () => {
 describe("checkout sells the winter course at the advertised price", () => {
   it("a billing-card order of the 중등 course charges 398,000원 once and starts no renewal", async () => {
     const item = winterCourseItem("MIDDLE");
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const res = await subscribe(t, student, {
       USER_NO: student.userNo,
       MERCHANT_UID: merchantUid(),
@@ -118,7 +111,7 @@ describe("checkout sells the winter course at the advertised price", () => {
   it.each([3, 6, 12])(
     "refuses the course bought %i times (months_not_allowed)",
     async (multiple) => {
-      const student = await studentWithCard();
+      const student = await studentWithCard(t);
       const res = await subscribe(t, student, {
         USER_NO: student.userNo,
         MERCHANT_UID: merchantUid(),
@@ -131,7 +124,7 @@ describe("checkout sells the winter course at the advertised price", () => {
   );
 
   it("refuses a price sent by the client for the course", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const res = await subscribe(t, student, {
       USER_NO: student.userNo,
       MERCHANT_UID: merchantUid(),

@@ -19,12 +19,12 @@ import {
   linkParent,
   merchantUid,
   newUser,
-  registerCard,
   responseOf,
   smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 import { createContractForPayment } from "./contracts.documents.ts";
 
@@ -177,12 +177,6 @@ function errorOf(res: LightMyRequestResponse): { classification: string; code?: 
   return errors[0].extensions;
 }
 
-async function studentWithCard(): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  expect((await registerCard(t, student)).json().errors).toBeUndefined();
-  return student;
-}
-
 /** Pays an order on the student's main card; returns the payment (REST shape). */
 async function pay(
   payer: TestUser,
@@ -214,7 +208,7 @@ function signaturesOf(contractId: number) {
 
 describe("pay → contractToSign → signContract → userContract", () => {
   it("a student signs the contract of a paid order and then sees it as their contract", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student);
 
     const waiting = await toSign(student, student.userNo);
@@ -300,7 +294,7 @@ describe("pay → contractToSign → signContract → userContract", () => {
   });
 
   it("a parent signs for their child and sees the parent name", async () => {
-    const child = await studentWithCard();
+    const child = await studentWithCard(t);
     const parent = await newUser(t, "PARENT");
     await linkParent(t, parent, child);
     await pay(parent, child);
@@ -327,7 +321,7 @@ describe("pay → contractToSign → signContract → userContract", () => {
   });
 
   it("asks for the oldest unsigned contract first and lists signed ones newest first", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await pay(student, student);
     await pay(student, student, [{ id: math.id, lecture_multiple: 12 }]);
     const first = await toSign(student, student.userNo);
@@ -376,7 +370,7 @@ describe("the tablet of the contract", () => {
     ],
   ] as const)("%s → %s with the device id and condition", async (_label, pick, ownershipType) => {
     const tablet = device(pick);
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await pay(student, student, [
       { id: math.id, lecture_multiple: 3 },
       { id: tablet.id, lecture_multiple: 1 },
@@ -397,7 +391,7 @@ describe("the tablet of the contract", () => {
 
   it("headphones alone are not the tablet: OWNED, listed as a bought device", async () => {
     const headphones = device((d) => d.deviceType === "AIR_PODS_MAX");
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await pay(student, student, [
       { id: math.id, lecture_multiple: 1 },
       { id: headphones.id, lecture_multiple: 1 },
@@ -445,7 +439,7 @@ describe("who writes contracts", () => {
   });
 
   it("monthly renewals do not write contracts: one per paid order", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = await pay(student, student);
     clock.advance(95 * 86_400_000);
     await chargeDueRenewals(t.app.payments.deps);
@@ -461,7 +455,7 @@ describe("who writes contracts", () => {
   });
 
   it("writing the contract of a payment again returns the same one", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student);
     const row = (await findPaymentById(t.database.db, payment.PAYMENT_ID))!;
     const [again, third] = await Promise.all([
@@ -475,7 +469,7 @@ describe("who writes contracts", () => {
   });
 
   it("a contract that cannot be written never undoes the payment's transaction", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student);
     const row = (await findPaymentById(t.database.db, payment.PAYMENT_ID))!;
     await t.database.db.delete(schema.contracts).where(eq(schema.contracts.paymentId, row.id));
@@ -493,7 +487,7 @@ describe("who writes contracts", () => {
   });
 
   it("a paid order whose contract is missing gets one when the contract to sign is asked for", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student);
     await t.database.db
       .delete(schema.contracts)
@@ -505,7 +499,7 @@ describe("who writes contracts", () => {
   });
 
   it("an order refunded in full has nothing to sign", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student);
     await t.database.db
       .update(schema.payments)
@@ -517,7 +511,7 @@ describe("who writes contracts", () => {
 
 describe("bad input", () => {
   it("a stranger (student or unlinked parent) is FORBIDDEN on every call; nothing changes", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await pay(student, student);
     const waiting = await toSign(student, student.userNo);
     const strangers = [await newUser(t), await newUser(t, "PARENT"), await newUser(t, "TEACHER")];
@@ -566,7 +560,7 @@ describe("bad input", () => {
   });
 
   it("agreed false, an empty, blank or too long name, or a malformed id: BAD_REQUEST, nothing written", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await pay(student, student);
     const waiting = await toSign(student, student.userNo);
     const cases: [LightMyRequestResponse, string][] = [
@@ -590,7 +584,7 @@ describe("bad input", () => {
   });
 
   it("signing twice returns the same userContractId; another signer afterwards is refused", async () => {
-    const child = await studentWithCard();
+    const child = await studentWithCard(t);
     const parent = await newUser(t, "PARENT");
     await linkParent(t, parent, child);
     await pay(child, child);
@@ -609,7 +603,7 @@ describe("bad input", () => {
   });
 
   it("concurrent signatures: one user_contracts row; the same signer always gets its id", async () => {
-    const child = await studentWithCard();
+    const child = await studentWithCard(t);
     const parent = await newUser(t, "PARENT");
     await linkParent(t, parent, child);
     await pay(child, child);
@@ -713,7 +707,7 @@ describe("issue 11: the contract of this payment, each one to sign, refunds, the
   }
 
   it("with paymentId, contractToSign is that payment's contract, not the oldest unsigned one", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = await pay(student, student);
     const second = await pay(student, student, [{ id: math.id, lecture_multiple: 6 }]);
     const [c1, c2] = [
@@ -764,8 +758,8 @@ describe("issue 11: the contract of this payment, each one to sign, refunds, the
   });
 
   it("a payment of someone else, unknown, or malformed: null or BAD_REQUEST, never their contract", async () => {
-    const student = await studentWithCard();
-    const other = await studentWithCard();
+    const student = await studentWithCard(t);
+    const other = await studentWithCard(t);
     const theirs = await pay(other, other);
     for (const paymentId of [String(theirs.PAYMENT_ID), "999999999"]) {
       const res = await gql(student, TO_SIGN_OF_PAYMENT, { userId: student.userNo, paymentId });
@@ -786,7 +780,7 @@ describe("issue 11: the contract of this payment, each one to sign, refunds, the
   });
 
   it("a refunded order shows so: signed contracts and the document carry the payment's refund state", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const kept = await pay(student, student);
     const refunded = await pay(student, student, [{ id: math.id, lecture_multiple: 6 }]);
     const [keptContract, refundedContract] = [
@@ -841,7 +835,7 @@ describe("issue 11: the contract of this payment, each one to sign, refunds, the
 
   it("the contract's 정가, 할인 and 결제 are the order's lines; a lent tablet is 무료 대여, not 중고", async () => {
     const lent = device((d) => d.deviceType === "IPAD" && d.salePrice === 0);
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student, [
       { id: math.id, lecture_multiple: 3 },
       { id: lent.id, lecture_multiple: 1 },
@@ -878,7 +872,7 @@ describe("issue 11: the contract of this payment, each one to sign, refunds, the
   });
 
   it("a contract signed with the first text keeps it; unsigned ones render in the new version", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = await pay(student, student);
     const contract = await contractOfPayment(payment.PAYMENT_ID);
     await signOk(student, String(contract.id));
@@ -905,7 +899,7 @@ describe("issue 11: the contract of this payment, each one to sign, refunds, the
   });
 
   it("an unknown id and another family's contract get the same answer (no probing)", async () => {
-    const owner = await studentWithCard();
+    const owner = await studentWithCard(t);
     await pay(owner, owner);
     const [theirs] = await contractsOf(owner.userNo);
     const stranger = await newUser(t, "PARENT");

@@ -17,12 +17,12 @@ import {
   call,
   merchantUid,
   newUser,
-  registerCard,
   responseOf,
   smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 
 let t: TestApp;
@@ -47,13 +47,6 @@ afterAll(async () => {
   }
   await t?.close();
 });
-
-async function studentWithCard(card: string = CARDS.ok): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  const res = await registerCard(t, student, card);
-  expect(res.json().errors).toBeUndefined();
-  return student;
-}
 
 function order(student: TestUser, extra: Record<string, unknown> = {}) {
   return {
@@ -166,8 +159,8 @@ describe("POST /main/Store_Goods", () => {
 
 describe("one order of every kind with a friend's referral code", () => {
   it("a lecture, a book, contents and headphone rental: lines, delivery, discount, stock, receipt; the owner benefits once", async () => {
-    const owner = await studentWithCard();
-    const friend = await studentWithCard();
+    const owner = await studentWithCard(t);
+    const friend = await studentWithCard(t);
     const code = await codeOf(owner);
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
     expect(await codeOf(owner)).toBe(code); // one code per account
@@ -278,7 +271,7 @@ describe("one order of every kind with a friend's referral code", () => {
     expect(responseOf(await subscribe(t, owner, order(owner))).DISCOUNTED_VALUE).toBe(0);
 
     // The friend used a code once: a second code is refused.
-    const third = await studentWithCard();
+    const third = await studentWithCard(t);
     const again = await subscribe(t, friend, order(friend, { REFERRAL_CODE: await codeOf(third) }));
     expect(again.statusCode).toBe(409);
     expect(responseOf(again).ERROR_CODE).toBe("referral_already_used");
@@ -288,7 +281,7 @@ describe("one order of every kind with a friend's referral code", () => {
   });
 
   it("a second subject takes the additional-lecture discount; two books of 15,000 ship free", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const [korean] = await t.database.db
       .select()
       .from(schema.storeItems)
@@ -315,7 +308,7 @@ describe("one order of every kind with a friend's referral code", () => {
   });
 
   it("a family using its own tablet gets its discount, and cannot also take a tablet", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const own = await subscribe(t, student, order(student, { USES_OWN_DEVICE: true }));
     expect(own.statusCode, own.body).toBe(200);
     expect(responseOf(own).ITEMS[0].POLICIES).toEqual([
@@ -355,7 +348,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
   }
 
   it("my own referral code", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await refused(
       student,
       { REFERRAL_CODE: await codeOf(student) },
@@ -366,7 +359,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
   });
 
   it("an unknown referral code", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await refused(
       student,
       { REFERRAL_CODE: "ZZZZ9999" },
@@ -377,7 +370,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
   });
 
   it("a home-shopping item bought with a multiple", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await t.database.db
       .update(schema.users)
       .set({ isOnlyHomeshopping: true })
@@ -399,7 +392,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
   });
 
   it("a book out of stock", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await refused(
       student,
       {
@@ -415,7 +408,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
   });
 
   it("a negative or zero line", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     await refused(
       student,
       { ITEMS: [{ id: 201, lecture_multiple: -1 }] },
@@ -426,7 +419,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
   });
 
   it("a price changed between cart and payment: the server's price wins and is sent back", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const res = await refused(
       student,
       { EXPECTED_PAID_PRICE: math.salePrice * 3 - 1 },
@@ -441,7 +434,7 @@ describe("bad input: a clear Korean error, nothing charged, nothing written", ()
 describe("parallel orders", () => {
   it("never sell more books than there are; a failed order gives its book back", async () => {
     const book = await newBook(2);
-    const students = await Promise.all([1, 2, 3, 4].map(() => studentWithCard()));
+    const students = await Promise.all([1, 2, 3, 4].map(() => studentWithCard(t)));
     const results = await Promise.all(
       students.map((s) =>
         subscribe(
@@ -464,7 +457,7 @@ describe("parallel orders", () => {
     expect(await stockOf(book)).toBe(0);
 
     const other = await newBook(1);
-    const declined = await studentWithCard(CARDS.declined);
+    const declined = await studentWithCard(t, CARDS.declined);
     const res = await subscribe(
       t,
       declined,
@@ -480,8 +473,8 @@ describe("parallel orders", () => {
   });
 
   it("one referral code use however many orders race", async () => {
-    const owner = await studentWithCard();
-    const friend = await studentWithCard();
+    const owner = await studentWithCard(t);
+    const friend = await studentWithCard(t);
     const code = await codeOf(owner);
     const results = await Promise.all(
       [1, 2, 3].map(() => subscribe(t, friend, order(friend, { REFERRAL_CODE: code }))),

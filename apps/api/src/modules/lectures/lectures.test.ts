@@ -30,12 +30,12 @@ import {
   call,
   merchantUid,
   newUser,
-  registerCard,
   responseOf,
   smartMath,
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 import { createLecturesForPayment } from "./lectures.service.ts";
 
@@ -53,12 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function studentWithCard(): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  expect((await registerCard(t, student)).json().errors).toBeUndefined();
-  return student;
-}
 
 function order(student: TestUser, extra: Record<string, unknown> = {}) {
   return {
@@ -105,7 +99,7 @@ async function lectureInfo(student: TestUser) {
 
 describe("a paid first order", () => {
   it("writes one REGISTER lecture per LECTURE line, each with its first move (AUTO), and none for a device", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const s = schema.storeItems;
     const [other] = await t.database.db
       .select()
@@ -171,7 +165,7 @@ describe("a paid first order", () => {
   });
 
   it("the same checkout sent five times at once: one payment, one lecture, one move", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const body = order(student);
     const answers = await Promise.all(Array.from({ length: 5 }, () => subscribe(t, student, body)));
     const ids = new Set(answers.map((a) => responseOf(a).PAYMENT_ID as number));
@@ -223,7 +217,7 @@ describe("a paid first order", () => {
   });
 
   it("the payment.paid handler run again (twice at once) writes nothing more", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = responseOf(await subscribe(t, student, order(student)));
     const row = (await findPaymentById(t.database.db, payment.PAYMENT_ID))!;
     const deps = { log: t.app.log };
@@ -240,7 +234,7 @@ describe("a paid first order", () => {
 
 describe("renewals and refunds", () => {
   it("a monthly renewal writes no lecture: the first order's lecture carries on", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = responseOf(await subscribe(t, student, order(student)));
     const before = await t.database.db
       .select()
@@ -274,7 +268,7 @@ describe("renewals and refunds", () => {
   });
 
   it("a refund of the line ends the lecture: FINISH (AUTO) with its move, shown in LECTURE_INFO", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const payment = responseOf(await subscribe(t, student, order(student)));
     const [lecture] = await lecturesOfPayment(payment.PAYMENT_ID);
     const res = await t.app.inject({

@@ -26,6 +26,7 @@ import {
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "./payments.test-support.ts";
 
 const INSUFFICIENT = GATEWAY_CODE_MESSAGES["2116"]!;
@@ -79,12 +80,6 @@ async function storedFailReason(paymentId: number): Promise<string | null> {
   return row!.failReason;
 }
 
-async function studentWithCard(card: string = CARDS.ok): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  expect((await registerCard(t, student, card)).json().errors).toBeUndefined();
-  return student;
-}
-
 function order(student: TestUser, extra: Record<string, unknown> = {}) {
   return {
     USER_NO: student.userNo,
@@ -126,7 +121,7 @@ async function mainCardsOf(userId: number) {
 
 describe("gateway codes → the family's Korean messages, raw text for staff (item 3)", () => {
   it("billing-card charge: 402 and FAIL_REASON say the table's message; staff see the raw text", async () => {
-    const student = await studentWithCard(CARDS.declined);
+    const student = await studentWithCard(t, CARDS.declined);
     const res = await subscribe(t, student, order(student));
     expect(res.statusCode).toBe(402);
     expect(res.body).not.toMatch(RAW_CODE);
@@ -167,7 +162,7 @@ describe("gateway codes → the family's Korean messages, raw text for staff (it
   });
 
   it("userPayments served again from the read cache: staff and the family each keep their own view", async () => {
-    const student = await studentWithCard(CARDS.declined);
+    const student = await studentWithCard(t, CARDS.declined);
     expect((await subscribe(t, student, order(student))).statusCode).toBe(402);
     const admin = await newUser(t, "ADMIN");
     const staffPayments = async () => {
@@ -240,7 +235,7 @@ describe("gateway codes → the family's Korean messages, raw text for staff (it
   });
 
   it("renewal: a declined renewal's reason reads as the table's message in userPayments", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = responseOf(await subscribe(t, student, order(student)));
     // The family changes the main card (card page: main at once) to one that is declined.
     await registerCard(t, student, CARDS.declined);
@@ -286,7 +281,7 @@ describe("Luhn-invalid numbers never reach the gateway (item 13)", () => {
 
 describe("a card from the checkout is main only after a successful payment (item 4)", () => {
   it("a declined first charge keeps the previous main card; a paid one makes the new card main", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const previous = await mainCardId(student);
     expect(previous).not.toBeNull();
 
@@ -322,7 +317,7 @@ describe("a card from the checkout is main only after a successful payment (item
   });
 
   it("refuses another student's card, a replaced card, and BILLING_CARD_ID with a virtual account", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const stranger = await newUser(t);
     const theirs = await registerPending(stranger, CARDS.ok);
     const other = await subscribe(t, student, order(student, { BILLING_CARD_ID: theirs }));
@@ -343,7 +338,7 @@ describe("a card from the checkout is main only after a successful payment (item
   });
 
   it("two checkouts at once with two new cards: both paid, exactly one main card", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const a = await registerPending(student, "5555555555554444");
     const b = await registerPending(student, "4111111111111111");
     const answers = await Promise.all([
@@ -357,7 +352,7 @@ describe("a card from the checkout is main only after a successful payment (item
   });
 
   it("a declined new card and an approved one at once: the approved one is main", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bad = await registerPending(student, CARDS.declined);
     const good = await registerPending(student, "5555555555554444");
     const answers = await Promise.all([

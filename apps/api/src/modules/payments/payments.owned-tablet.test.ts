@@ -11,10 +11,9 @@ import { createSandboxGateway } from "./gateway/sandbox.ts";
 import { ownsPurchasedTablet } from "./payments.repository.ts";
 import {
   merchantUid,
-  newUser,
-  registerCard,
   responseOf,
   smartMath,
+  studentWithCard,
   subscribe,
   type StoreItem,
   type TestUser,
@@ -37,12 +36,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function student(): Promise<TestUser> {
-  const s = await newUser(t);
-  expect((await registerCard(t, s)).json().errors).toBeUndefined();
-  return s;
-}
-
 /** A paid order of one month of the lecture and `deviceId` if given; its payment id. */
 async function paidOrder(s: TestUser, deviceId?: number): Promise<number> {
   const items: { id: number; lecture_multiple: number }[] = [{ id: math.id, lecture_multiple: 1 }];
@@ -62,8 +55,8 @@ const owns = (s: TestUser) => ownsPurchasedTablet(t.database.db, s.userNo);
 
 describe("ownsPurchasedTablet", () => {
   it("counts the student's own paid tablet, and no longer once that line is refunded", async () => {
-    const owner = await student();
-    const neighbour = await student();
+    const owner = await studentWithCard(t);
+    const neighbour = await studentWithCard(t);
     await paidOrder(neighbour);
     expect(await owns(owner)).toBe(false);
     const paymentId = await paidOrder(owner, IPAD);
@@ -83,7 +76,7 @@ describe("ownsPurchasedTablet", () => {
   });
 
   it("does not count headphones bought or rented, nor any number of lecture orders", async () => {
-    const s = await student();
+    const s = await studentWithCard(t);
     await paidOrder(s, AIRPODS_MAX);
     await paidOrder(s, AIRPODS_RENTAL);
     for (let i = 0; i < 5; i++) await paidOrder(s);

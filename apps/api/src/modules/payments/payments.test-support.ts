@@ -147,6 +147,20 @@ export async function registerCard(
   });
 }
 
+/**
+ * A new student (`newUser`) whose main billing card is `cardNumber` (the sandbox's approving card
+ * by default); throws when the card is not registered.
+ */
+export async function studentWithCard(
+  t: TestApp,
+  cardNumber: string = CARDS.ok,
+): Promise<TestUser> {
+  const student = await newUser(t, "STUDENT");
+  const { errors } = (await registerCard(t, student, cardNumber)).json() as { errors?: unknown };
+  if (errors) throw new Error(`card not registered: ${JSON.stringify(errors)}`);
+  return student;
+}
+
 /** A fresh merchant_uid. */
 export function merchantUid(): string {
   return `test-${randomUUID()}`;

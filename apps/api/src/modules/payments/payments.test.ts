@@ -31,6 +31,7 @@ import {
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "./payments.test-support.ts";
 
 let t: TestApp;
@@ -61,16 +62,9 @@ useSandboxApp(
   },
 );
 
-async function studentWithCard(card: string = CARDS.ok): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  const res = await registerCard(t, student, card);
-  expect(res.json().errors).toBeUndefined();
-  return student;
-}
-
 /** A student with a card and a sales policy of their own: 형제 할인 10,000원 off each lecture line. */
 async function studentWithSiblingDiscount(): Promise<TestUser> {
-  const student = await studentWithCard();
+  const student = await studentWithCard(t);
   const [method] = await t.database.db
     .insert(schema.salesMethods)
     .values({ name: "형제 할인", userId: student.userNo })
@@ -139,7 +133,7 @@ describe("registerMainBillingCard / myMainBillingCard", () => {
   });
 
   it("a new card replaces the main card", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const res = await registerCard(t, student, "5555555555554444");
     const second = res.json().data.registerMainBillingCard;
     const mine = await graphql(t, student, "{ myMainBillingCard { id number } }");
@@ -180,7 +174,7 @@ describe("registerMainBillingCard / myMainBillingCard", () => {
   });
 
   it("never stores or logs the card number, expiry or PIN digits", async () => {
-    await studentWithCard();
+    await studentWithCard(t);
     const dump =
       JSON.stringify(await t.database.db.execute(sql`select * from billing_cards`)) +
       JSON.stringify(await t.database.db.execute(sql`select * from audit_logs`));
@@ -192,7 +186,7 @@ describe("registerMainBillingCard / myMainBillingCard", () => {
 
 describe("POST /main/payment_seoltab_subscribe", () => {
   it("charges the main card exactly salePrice × 3 for 3 months and schedules renewals", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const body = order(student);
     const res = await subscribe(t, student, body);
     expect(res.statusCode).toBe(200);
@@ -223,7 +217,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("12 months cost salePrice × 12 less 5 % rounded down, shown in discountedValue", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const res = await subscribe(
       t,
       student,
@@ -284,7 +278,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("a paid order's history: READY, PAID, then each line's entry into PAID, in that order", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const body = order(student, {
       ITEMS: [
         { id: math.id, lecture_multiple: 3 },
@@ -315,7 +309,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("a repeat of the same MERCHANT_UID returns the same payment and charges once", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const body = order(student);
     const first = responseOf(await subscribe(t, student, body));
     const again = await subscribe(t, student, body);
@@ -325,7 +319,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("ten at once make one payment and one charge", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const body = order(student);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => subscribe(t, student, body)),
@@ -342,7 +336,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("a MERCHANT_UID reused for another order is refused with 409", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const body = order(student);
     await subscribe(t, student, body);
     const res = await subscribe(t, student, {
@@ -354,7 +348,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("a decline: 402 with the gateway's message, the payment FAILED with failReason, nothing charged", async () => {
-    const student = await studentWithCard(CARDS.declined);
+    const student = await studentWithCard(t, CARDS.declined);
     const body = order(student);
     const res = await subscribe(t, student, body);
     expect(res.statusCode).toBe(402);
@@ -394,7 +388,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
     ["a bad MERCHANT_UID", { MERCHANT_UID: "a b" }, "validation_failed"],
     ["an unknown method", { PAYMENT_METHOD: "CASH" }, "validation_failed"],
   ])("refuses %s with 400 and charges nothing", async (_name, patch, code) => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const items = (patch as { ITEMS?: unknown }).ITEMS;
     const resolved =
       items === "device3"
@@ -428,7 +422,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("a device the catalog does not offer (out of stock) is an unknown item", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const [soldOut] = await t.database.db
       .select()
       .from(schema.storeItems)
@@ -448,7 +442,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("another user's USER_NO: 403, nothing charged", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const stranger = await newUser(t);
     const body = order(student);
     const res = await subscribe(t, stranger, body);
@@ -457,7 +451,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
   });
 
   it("a parent pays for their child and sees it in userPayments", async () => {
-    const child = await studentWithCard();
+    const child = await studentWithCard(t);
     const parent = await newUser(t, "PARENT");
     await linkParent(t, parent, child);
     const body = order(child);
@@ -477,7 +471,7 @@ describe("POST /main/payment_seoltab_subscribe", () => {
 
 describe("gateway time-outs, crashes and reconciliation", () => {
   it("a time-out after the charge went through: 202 READY, then PAID by reconciliation, one charge", async () => {
-    const student = await studentWithCard(CARDS.timeout);
+    const student = await studentWithCard(t, CARDS.timeout);
     const body = order(student);
     const res = await subscribe(t, student, body);
     // The sandbox recorded the charge, then did not answer; the immediate settle finds it.
@@ -498,7 +492,7 @@ describe("gateway time-outs, crashes and reconciliation", () => {
   });
 
   it("the server stopping between the charge and the commit: reconciliation settles it PAID", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const uid = merchantUid();
     const deps = t.app.payments.deps;
     // The state a crash leaves: our READY row committed, the gateway charged, our update lost.
@@ -546,7 +540,7 @@ describe("gateway time-outs, crashes and reconciliation", () => {
   });
 
   it("a READY payment the gateway never saw is FAILED after 10 minutes, nothing charged", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const uid = merchantUid();
     const now = clock.now();
     const payment = await insertReadyPayment(
@@ -718,7 +712,7 @@ describe("virtual account (VBANK) and webhooks", () => {
   });
 
   it("local mode: a sandbox receipt page shows what the gateway recorded", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = responseOf(await subscribe(t, student, order(student)));
     const [row] = await t.database.db
       .select()
@@ -852,7 +846,7 @@ describe("cash payments by staff", () => {
 
 describe("renewals", () => {
   it("charges each month once when due, on the main card, initiator AUTO", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = responseOf(await subscribe(t, student, order(student)));
     const subscriptionId = first.SUBSCRIPTION.ID;
     const deps = t.app.payments.deps;
@@ -887,7 +881,7 @@ describe("renewals", () => {
   });
 
   it("a first payment starts one subscription, however often and at once it is asked", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = responseOf(await subscribe(t, student, order(student)));
     const s = schema.subscriptions;
     const { db } = t.database;
@@ -907,7 +901,7 @@ describe("renewals", () => {
   });
 
   it("a declined renewal is retried and the subscription becomes PAST_DUE after 3 declines", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const first = responseOf(await subscribe(t, student, order(student)));
     // Swap the card for one whose charges are declined.
     await registerCard(t, student, CARDS.declined);
@@ -932,7 +926,7 @@ describe("renewals", () => {
 
 describe("userPayments", () => {
   it("lists the caller's payments newest first with keyset pages; another user's payment is invisible", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       ids.push(responseOf(await subscribe(t, student, order(student))).PAYMENT_ID);

@@ -25,11 +25,11 @@ import {
   merchantUid,
   newUser,
   pricedDevice,
-  registerCard,
   responseOf,
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 
 let t: TestApp;
@@ -116,12 +116,6 @@ interface Bought {
   deviceItemId: number | null;
 }
 
-async function studentWithCard(): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  expect((await registerCard(t, student)).json().errors).toBeUndefined();
-  return student;
-}
-
 /** 스마트 수학 3개월 (and a device unless told otherwise) by the registered card. */
 async function buy(student: TestUser, withDevice = true): Promise<Bought> {
   const items = [{ id: math.id, lecture_multiple: 3 }];
@@ -189,7 +183,7 @@ async function renewAfter(days: number) {
 
 describe("a full refund ends the renewals", () => {
   it("after 환불 완료 the next charge is gone and 95 days later nothing is charged", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student);
 
     const before = (await gql(student, ELIGIBILITY, { paymentId: String(bought.paymentId) })).data
@@ -230,7 +224,7 @@ describe("a full refund ends the renewals", () => {
   });
 
   it("a refund of the lecture line alone ends them too; the device line alone does not", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student);
 
     const deviceOnly = (
@@ -263,7 +257,7 @@ describe("a full refund ends the renewals", () => {
   });
 
   it("a lecture refund waiting for staff holds the renewal; the staff refund then ends it", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const admin = await newUser(t, "ADMIN");
     const bought = await buy(student, false);
     // After a month self-service is blocked (ONE_MONTH_PASSED): the request waits for staff.
@@ -292,7 +286,7 @@ describe("a full refund ends the renewals", () => {
   });
 
   it("a full cancel made at the gateway's console ends them too", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student, false);
     const [row] = await t.database.db
       .select()
@@ -331,7 +325,7 @@ describe("the renewal itself refuses to charge refunded lessons", () => {
   ] as const)(
     "%s, subscription left ACTIVE: nothing is charged, it ends",
     async (_, state, line) => {
-      const student = await studentWithCard();
+      const student = await studentWithCard(t);
       const bought = await buy(student);
       await t.database.db
         .update(schema.payments)
@@ -367,7 +361,7 @@ describe("the renewal itself refuses to charge refunded lessons", () => {
   );
 
   it("a device-only refund is not mistaken for it: the renewal is charged", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student);
     await t.database.db
       .update(schema.paymentItems)
@@ -382,7 +376,7 @@ describe("the renewal itself refuses to charge refunded lessons", () => {
 
 describe("cancelSubscription: a family stops the renewals", () => {
   it("the student stops them; nothing is charged; the paid months stay; asking again is the same answer", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student, false);
     const id = String(bought.subscriptionId);
 
@@ -427,7 +421,7 @@ describe("cancelSubscription: a family stops the renewals", () => {
   });
 
   it("a linked parent may stop a child's renewals; a stranger gets not-found, as for an unknown id", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const parent = await newUser(t, "PARENT");
     const stranger = await newUser(t, "PARENT");
     await linkParent(t, parent, student);
@@ -467,7 +461,7 @@ describe("cancelSubscription: a family stops the renewals", () => {
 
 describe("migration 0010 repairs subscriptions left renewing by earlier refunds", () => {
   it("cancels them and lists the renewals charged after the refund for staff", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student, false);
     await refund(student, { paymentId: bought.paymentId });
     // The state an earlier build left behind: refunded, yet still ACTIVE and then renewed.
@@ -527,7 +521,7 @@ describe("migration 0010 repairs subscriptions left renewing by earlier refunds"
 
 describe("state writers ask their table first (CONVENTIONS.md 14)", () => {
   it("a forbidden payment move is refused before anything is written", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student, false);
     const before = await t.database.db
       .select()
@@ -554,7 +548,7 @@ describe("state writers ask their table first (CONVENTIONS.md 14)", () => {
   });
 
   it("so is a refund request moved out of a terminal state", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const bought = await buy(student, false);
     const done = (await refund(student, { paymentId: bought.paymentId })).data.requestRefund;
     await expect(

@@ -17,12 +17,11 @@ import {
   call,
   graphql,
   merchantUid,
-  newUser,
-  registerCard,
   responseOf,
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 import { gqlAs, matchLecture, okData } from "../lessons/lessons.test-support.ts";
 import { restockRefundedBooks } from "./refunds.repository.ts";
@@ -150,15 +149,9 @@ async function refund(user: TestUser, input: Record<string, unknown>) {
   ).json();
 }
 
-async function studentWithCard(): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  expect((await registerCard(t, student)).json().errors).toBeUndefined();
-  return student;
-}
-
 /** A paid card order of `items` (id, units) for a new student. */
 async function order(items: [number, number][]) {
-  const student = await studentWithCard();
+  const student = await studentWithCard(t);
   const payment = responseOf(
     await subscribe(t, student, {
       USER_NO: student.userNo,

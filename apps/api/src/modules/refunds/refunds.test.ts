@@ -19,11 +19,11 @@ import {
   merchantUid,
   newUser,
   pricedDevice,
-  registerCard,
   responseOf,
   subscribe,
   type StoreItem,
   type TestUser,
+  studentWithCard,
 } from "../payments/payments.test-support.ts";
 
 let t: TestApp;
@@ -106,13 +106,6 @@ interface Paid {
   lectureItemId: number;
   deviceItemId: number | null;
   items: { ID: number; ITEM_KIND: string; PAID_PRICE: number; MONTHS: number }[];
-}
-
-async function studentWithCard(): Promise<TestUser> {
-  const student = await newUser(t, "STUDENT");
-  const res = await registerCard(t, student);
-  expect(res.json().errors).toBeUndefined();
-  return student;
 }
 
 /** A paid order for `student` (3 months of smart math, and a device unless told otherwise). */
@@ -215,7 +208,7 @@ function staff(user: TestUser, path: string, body: Record<string, unknown>) {
 
 describe("refundEligibility + requestRefund: an eligible card payment", () => {
   it("refunds every item at once by the law's amounts: one cancel, checksum = paid − refunded", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student);
     const devicePrice = paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE;
     const lecture = lecturePrice(paid);
@@ -311,7 +304,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
   });
 
   it("partial by items: the device first, then the lecture, each with the balance as checksum", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student);
     const devicePrice = paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE;
 
@@ -357,7 +350,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
   });
 
   it("a device said to be opened gets nothing by self-service: the request goes to staff", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student);
     const ids = [String(paid.deviceItemId)];
     const seen = (await eligibility(student, paid.paymentId, { paymentItemIds: ids, opened: true }))
@@ -375,7 +368,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
   });
 
   it("a parent asks for their child's refund; a parent of someone else may not", async () => {
-    const child = await studentWithCard();
+    const child = await studentWithCard(t);
     const parent = await newUser(t, "PARENT");
     await linkParent(t, parent, child);
     const paid = await pay(child, { by: parent, withDevice: false });
@@ -397,7 +390,7 @@ describe("refundEligibility + requestRefund: an eligible card payment", () => {
 
 describe("a lecture with a tablet lent free (a 0-won line; issue #11 item 10)", () => {
   it("the tablet line says nothing was paid; the payment follows the lecture's rule, not MIXED", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { deviceItem: freeTablet });
     const lecture = lecturePrice(paid);
     expect(paid.items.find((i) => i.ID === paid.deviceItemId)!.PAID_PRICE).toBe(0);
@@ -420,7 +413,7 @@ describe("a lecture with a tablet lent free (a 0-won line; issue #11 item 10)", 
   });
 
   it("the free tablet alone is refused (nothing_to_refund), nothing changes; with the lecture it is refunded", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { deviceItem: freeTablet });
     const ids = [String(paid.deviceItemId)];
     const seen = (await eligibility(student, paid.paymentId, { paymentItemIds: ids })).data
@@ -461,7 +454,7 @@ describe("a lecture with a tablet lent free (a 0-won line; issue #11 item 10)", 
   });
 
   it("a bad id is named in Korean with its particle (결제 번호가)", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const badId = await eligibility(student, "abc" as unknown as number);
     expect(badId.errors[0].message).toContain("결제 번호가 올바르지 않아요.");
   });
@@ -469,7 +462,7 @@ describe("a lecture with a tablet lent free (a 0-won line; issue #11 item 10)", 
 
 describe("bad input: a clear error, nothing changed", () => {
   it("twice: the second answers REFUNDED_PAYMENT_ITEM and cancels nothing", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { withDevice: false });
     const ids = [String(paid.lectureItemId)];
     expect(
@@ -496,7 +489,7 @@ describe("bad input: a clear error, nothing changed", () => {
   });
 
   it("five concurrent requests for one item refund it once", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { withDevice: false });
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -525,7 +518,7 @@ describe("bad input: a clear error, nothing changed", () => {
   });
 
   it("concurrent requests for different items of one payment take turns: never a stale checksum", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student);
     const results = await Promise.all(
       [paid.lectureItemId, paid.deviceItemId].map((id) =>
@@ -546,8 +539,8 @@ describe("bad input: a clear error, nothing changed", () => {
   // Issue #19: another person's payment or item answers exactly like an unknown id, so the
   // answers do not tell which ids exist.
   it("another person's payment, or their item inside mine: the same answer as unknown ids (NOT_FOUND / BAD_REQUEST)", async () => {
-    const owner = await studentWithCard();
-    const stranger = await studentWithCard();
+    const owner = await studentWithCard(t);
+    const stranger = await studentWithCard(t);
     const theirs = await pay(owner, { withDevice: false });
     const mine = await pay(stranger, { withDevice: false });
 
@@ -593,7 +586,7 @@ describe("bad input: a clear error, nothing changed", () => {
   it("no token: UNAUTHORIZED; a client cannot name an amount (the server computes it)", async () => {
     const anonymous = await graphql(t, null, ELIGIBILITY, { paymentId: "1" });
     expect(anonymous.json().errors[0].extensions.classification).toBe("UNAUTHORIZED");
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { withDevice: false });
     // An amount in the document is refused by the schema (RequestRefundInput has none).
     const res = await graphql(
@@ -608,7 +601,7 @@ describe("bad input: a clear error, nothing changed", () => {
 
 describe("blocked self-service becomes a staff request with the law's amount", () => {
   it("ONE_MONTH_PASSED: STAFF_REVIEW with the amount; staff refund it through the gateway; never more than paid", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student);
     clock.advance(40 * 86_400_000);
@@ -729,7 +722,7 @@ describe("blocked self-service becomes a staff request with the law's amount", (
   });
 
   it("staff reject with a note; the items may be asked again", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const sales = await newUser(t, "SALES_TEAM");
     const paid = await pay(student, { withDevice: false });
     clock.advance(35 * 86_400_000);
@@ -904,7 +897,7 @@ describe("blocked self-service becomes a staff request with the law's amount", (
 
 describe("the gateway refuses or does not answer", () => {
   it("a stale checksum (a cancel made at the gateway's console) is refused: FAILED, may be asked again", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { withDevice: false });
     await sandbox.cancelPayment({
       impUid: paid.impUid,
@@ -961,7 +954,7 @@ describe("the gateway refuses or does not answer", () => {
   });
 
   it("staff never refund more than the payment's balance after a console cancel", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student, { withDevice: false });
     await sandbox.cancelPayment({
@@ -1001,7 +994,7 @@ describe("the gateway refuses or does not answer", () => {
   });
 
   it("no answer and nothing cancelled: REFUND_REQUESTED; staff settle it FAILED after 10 minutes", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student, { withDevice: false });
     spy.nextCancel = "no-answer";
@@ -1025,7 +1018,7 @@ describe("the gateway refuses or does not answer", () => {
   });
 
   it("cancelled but the answer was lost: REFUND_REQUESTED, then settled REFUNDED by asking, one cancel", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const admin = await newUser(t, "ADMIN");
     const paid = await pay(student, { withDevice: false });
     const lecture = lecturePrice(paid);
@@ -1048,7 +1041,7 @@ describe("the gateway refuses or does not answer", () => {
   });
 
   it("the refunds-settlement job settles a lost answer by asking (AUTO), after a minute, one cancel", async () => {
-    const student = await studentWithCard();
+    const student = await studentWithCard(t);
     const paid = await pay(student, { withDevice: false });
     spy.nextCancel = "answer-lost";
     const res = (await refund(student, { paymentId: paid.paymentId })).data.requestRefund;
