@@ -2,14 +2,18 @@
  * `ownsPurchasedTablet` (DEVICE_OWNER_DISCOUNT's question, issue #18) and the partial index that
  * answers it (migration 0034, issue 19 performance): a paid tablet line of the student's own
  * counts; a refunded line, a rental, headphones, another student's tablet and any number of
- * lecture orders do not. Orders go through the real checkout.
+ * lecture orders do not; the next quote's DEVICE_OWNER_DISCOUNT follows it. Orders, the quote and the
+ * refund go through the real endpoints.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, schema, sql } from "@seoltab/db";
+import { DEVICE_OWNER_DISCOUNT_WON } from "@seoltab/domain";
 import { buildTestApp, type TestApp } from "../../test/test-app.ts";
 import { createSandboxGateway } from "./gateway/sandbox.ts";
 import { ownsPurchasedTablet } from "./payments.repository.ts";
 import {
+  call,
+  graphql,
   merchantUid,
   responseOf,
   smartMath,
@@ -51,6 +55,47 @@ async function paidOrder(s: TestUser, deviceId?: number): Promise<number> {
   return responseOf(res).PAYMENT_ID as number;
 }
 
+/** A paid order of the lecture and `deviceId`: the payment id and the device line's id. */
+async function paidOrderWithDevice(
+  s: TestUser,
+  deviceId: number,
+): Promise<{ paymentId: number; deviceItemId: number }> {
+  const paymentId = await paidOrder(s, deviceId);
+  const [line] = await t.database.db
+    .select({ id: schema.paymentItems.id })
+    .from(schema.paymentItems)
+    .where(
+      and(eq(schema.paymentItems.paymentId, paymentId), eq(schema.paymentItems.itemKind, "DEVICE")),
+    );
+  return { paymentId, deviceItemId: line!.id };
+}
+
+const REQUEST_REFUND = /* GraphQL */ `
+  mutation ($input: RequestRefundInput!) {
+    requestRefund(input: $input) {
+      state
+    }
+  }
+`;
+
+/** DEVICE_OWNER_DISCOUNT (won) in /main/Cart_Price's quote for one more month of the lecture. */
+async function ownerDiscountOfNextQuote(s: TestUser): Promise<number> {
+  const res = await call(
+    t,
+    "/main/Cart_Price",
+    { USER_NO: s.userNo, ITEMS: [{ id: math.id, lecture_multiple: 1 }] },
+    { token: s.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const lines = responseOf(res).LINES as {
+    POLICIES: { DISCOUNT_KIND: string; AMOUNT: number }[];
+  }[];
+  return lines
+    .flatMap((l) => l.POLICIES)
+    .filter((p) => p.DISCOUNT_KIND === "DEVICE_OWNER_DISCOUNT")
+    .reduce((sum, p) => sum + p.AMOUNT, 0);
+}
+
 const owns = (s: TestUser) => ownsPurchasedTablet(t.database.db, s.userNo);
 
 describe("ownsPurchasedTablet", () => {
@@ -59,20 +104,24 @@ describe("ownsPurchasedTablet", () => {
     const neighbour = await studentWithCard(t);
     await paidOrder(neighbour);
     expect(await owns(owner)).toBe(false);
-    const paymentId = await paidOrder(owner, IPAD);
+    const { paymentId, deviceItemId } = await paidOrderWithDevice(owner, IPAD);
     expect(await owns(owner)).toBe(true);
     expect(await owns(neighbour)).toBe(false); // another student's tablet is not theirs
+    // The next order's quote takes DEVICE_OWNER_DISCOUNT off the lecture.
+    expect(await ownerDiscountOfNextQuote(owner)).toBe(DEVICE_OWNER_DISCOUNT_WON);
+    expect(await ownerDiscountOfNextQuote(neighbour)).toBe(0);
 
-    await t.database.db
-      .update(schema.paymentItems)
-      .set({ state: "REFUNDED" })
-      .where(
-        and(
-          eq(schema.paymentItems.paymentId, paymentId),
-          eq(schema.paymentItems.itemKind, "DEVICE"),
-        ),
-      );
+    // The family refunds the tablet line alone (requestRefund, as on the refund page).
+    const refunded = await graphql(t, owner, REQUEST_REFUND, {
+      input: {
+        paymentId: String(paymentId),
+        paymentItemIds: [String(deviceItemId)],
+        reason: "단순 변심",
+      },
+    });
+    expect(refunded.json().data?.requestRefund?.state, refunded.body).toBe("REFUNDED");
     expect(await owns(owner)).toBe(false);
+    expect(await ownerDiscountOfNextQuote(owner)).toBe(0);
   });
 
   it("does not count headphones bought or rented, nor any number of lecture orders", async () => {

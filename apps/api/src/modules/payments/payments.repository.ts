@@ -831,6 +831,9 @@ const lectureItemsStatements = new WeakMap<Database, ReturnType<typeof lectureIt
 /**
  * Whether the user bought a tablet from us that is still theirs: a paid (not refunded) DEVICE
  * line with a price, not headphones and not a rental (DEVICE_OWNER_DISCOUNT, issue #18).
+ * The item conditions are literals in the text, equal to the predicate of the partial index
+ * `payment_items_paid_device_idx` (migration 0034): as parameters, the prepared statement's
+ * generic plan could not use that index and would read every order of the student again.
  */
 export async function ownsPurchasedTablet(db: Database, userId: number): Promise<boolean> {
   const rows = await db.execute<{ one: number }>(sql`
